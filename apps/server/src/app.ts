@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { UPLOAD_MAX_BYTES } from '@ip/contract';
+import type { Config } from './config';
+import type { Db } from './db';
+import type { Deps, SmsSender, WechatClient } from './deps';
+import { installErrorHandling } from './http/envelope';
+import { registerRoutes, type RouteRegistry } from './http/routes';
+import { allModules } from './modules';
+import { createSmsSender } from './modules/account/sms';
+import { createWechatClient } from './modules/account/wechat';
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  clock?: () => Date;
+  sms?: SmsSender;
+  wechat?: WechatClient;
+  logger?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeRegistry: RouteRegistry;
+    deps: Deps;
+  }
+}
+
+/** Builds the server: plugins, every module's routes, the SPA. Tests call it and use app.inject. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: opts.config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    genReqId: () => Math.random().toString(36).slice(2, 10),
+  });
+  const clock = opts.clock ?? (() => new Date());
+  const deps: Deps = {
+    config: opts.config,
+    db: opts.db,
+    clock,
+    log: app.log,
+    sms: opts.sms ?? createSmsSender(opts.config, opts.db, app.log, clock),
+    wechat: opts.wechat ?? createWechatClient(opts.config),
+  };
+  app.decorate('deps', deps);
+  app.decorate('routeRegistry', [] as RouteRegistry);
+
+  installErrorHandling(app);
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
+
+  await app.register(
+    async (api) => {
+      registerRoutes(api, deps, allModules(), app.routeRegistry);
+    },
+    { prefix: '/v1' },
+  );
+
+  const uploads = path.join(opts.config.dataDir, 'uploads');
+  fs.mkdirSync(uploads, { recursive: true });
+  await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false });
+
+  // The SPA: static files, and index.html for every page route (client-side routing).
+  const dist = opts.config.webDist;
+  const index = path.join(dist, 'index.html');
+  const html = fs.existsSync(index) ? fs.readFileSync(index, 'utf8') : null;
+  if (html) await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: false });
+  app.setNotFoundHandler((req, reply) => {
+    if (html && req.method === 'GET' && !req.url.startsWith('/v1/') && !req.url.startsWith('/uploads/')) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    }
+    return reply.status(404).send({ code: 0, msg: '接口不存在' });
+  });
+  return app;
+}

@@ -1,0 +1,27 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as m001 from './migrations/001-accounts';
+import type { Dialect } from './index';
+
+type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
+
+/** Every migration in order. A new migration is a new file added here; old ones never change. */
+const MIGRATIONS: Record<string, DialectMigration> = {
+  '001-accounts': m001,
+};
+
+class InCodeProvider implements MigrationProvider {
+  constructor(private dialect: Dialect) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const out: Record<string, Migration> = {};
+    for (const [name, mod] of Object.entries(MIGRATIONS)) out[name] = { up: (db) => mod.up(db, this.dialect) };
+    return out;
+  }
+}
+
+/** Brings the schema up to date; throws with the failing migration's name. */
+export async function migrate(db: Kysely<never>, dialect: Dialect): Promise<void> {
+  const migrator = new Migrator({ db, provider: new InCodeProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) throw new Error(`数据库迁移失败${failed ? `（${failed.migrationName}）` : ''}：${String(error)}`);
+}

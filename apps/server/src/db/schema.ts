@@ -1,0 +1,136 @@
+import type { Generated } from 'kysely';
+
+/** Tables as Kysely sees them. Dates are ISO text, booleans 0/1 integers, JSON as text (ARCHITECTURE rule 5). */
+export interface UsersTable {
+  id: Generated<number>;
+  mobile: string;
+  password_hash: string;
+  name: string;
+  avatar: string;
+  /** '1' trial user, '0' verified. */
+  type: string;
+  is_admin: number;
+  is_news: number;
+  rid: number;
+  com_id: number;
+  pid: number;
+  street_id: number;
+  street_name: string;
+  introduction: string;
+  company_name: string;
+  /** 1 enabled, 0 disabled. */
+  status: number;
+  newtype: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TokensTable {
+  token_hash: string;
+  /** 'user' | 'visitor' | 'ifon' (second authentication). */
+  subject: string;
+  subject_id: number;
+  is_admin_view: number;
+  admin_id: number | null;
+  created_at: string;
+  last_used_at: string;
+}
+
+export interface SmsCodesTable {
+  id: Generated<number>;
+  mobile: string;
+  purpose: string;
+  code_hash: string;
+  created_at: string;
+  expires_at: string;
+  wrong_tries: number;
+  /** 1 once used or voided. */
+  consumed: number;
+}
+
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  mobile: string;
+  content: string;
+  created_at: string;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  mobile: string;
+  created_at: string;
+}
+
+export interface VisitorsTable {
+  id: Generated<number>;
+  mobile: string;
+  name: string;
+  created_at: string;
+  last_login_at: string;
+}
+
+export interface VerificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  company_name: string;
+  credit_code: string;
+  contact: string;
+  license: string;
+  /** 0 pending, 1 approved, 2 rejected. */
+  status: number;
+  remark: string;
+  reviewer_id: number | null;
+  created_at: string;
+  reviewed_at: string | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  admin_id: number;
+  user_id: number | null;
+  action: string;
+  detail: string;
+  created_at: string;
+}
+
+export interface FilesTable {
+  id: Generated<number>;
+  owner_id: number;
+  kind: string;
+  name: string;
+  stored_name: string;
+  mime: string;
+  size: number;
+  created_at: string;
+}
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  company_name: string;
+  credit_code: string;
+  street_id: number;
+  street_name: string;
+  /** Number of patents held, shown in company search results. */
+  patent_num: number;
+  created_at: string;
+}
+
+export interface WechatBindingsTable {
+  openid: string;
+  user_id: number;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  tokens: TokensTable;
+  sms_codes: SmsCodesTable;
+  sms_outbox: SmsOutboxTable;
+  login_failures: LoginFailuresTable;
+  visitors: VisitorsTable;
+  verifications: VerificationsTable;
+  audit_log: AuditLogTable;
+  files: FilesTable;
+  companies: CompaniesTable;
+  wechat_bindings: WechatBindingsTable;
+}

@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AccountKind } from '@ip/contract';
+import type { Deps } from '../deps';
+import { loadSession, tokenFromRequest, type Session } from './auth';
+import { forbidden, unauthorized } from './errors';
+import { ok } from './envelope';
+
+/**
+ * Who may call a route: 'public' (anyone, token optional), 'visitor' (a visitor token or any account),
+ * 'user' (any account), or a list of account kinds.
+ */
+export type Access = 'public' | 'visitor' | 'user' | AccountKind[];
+
+export const ALL_KINDS: AccountKind[] = ['admin', 'company', 'trial', 'main', 'staff'];
+
+export interface RouteContext<B, Q> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  body: B;
+  query: Q;
+  session: Session | null;
+  deps: Deps;
+}
+
+export interface RouteDef<B = unknown, Q = unknown> {
+  method: 'GET' | 'POST';
+  url: string;
+  access: Access;
+  /** One line in Chinese: what the call does (listed in docs and the registry test). */
+  summary: string;
+  body?: z.ZodType<B>;
+  query?: z.ZodType<Q>;
+  /** Body size limit in bytes, when the default (1 MiB) does not fit. */
+  bodyLimit?: number;
+  /** Returns the data of the success envelope, or sends the reply itself and returns the reply. */
+  handler(ctx: RouteContext<B, Q>): Promise<unknown>;
+}
+
+/** Declares a route with inferred body and query types. */
+export function route<B = undefined, Q = undefined>(def: RouteDef<B, Q>): RouteDef<B, Q> {
+  return def;
+}
+
+/** Every registered route, for the authorization test that walks the registry × every account kind. */
+export type RouteRegistry = RouteDef<any, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Whether a session may call a route with this access rule (the server decides; the web only mirrors). */
+export function allowed(access: Access, session: Session | null): { ok: true } | { ok: false; status: 401 | 403 } {
+  if (access === 'public') return { ok: true };
+  if (!session) return { ok: false, status: 401 };
+  if (access === 'visitor') return { ok: true };
+  if (session.subject !== 'user') return { ok: false, status: 403 };
+  if (access === 'user') return { ok: true };
+  return access.includes(session.kind) ? { ok: true } : { ok: false, status: 403 };
+}
+
+/** Registers route definitions on the app: auth, validation, envelope. */
+export function registerRoutes(app: FastifyInstance, deps: Deps, defs: RouteRegistry, registry: RouteRegistry): void {
+  for (const def of defs) {
+    registry.push(def);
+    app.route({
+      method: def.method,
+      url: def.url,
+      bodyLimit: def.bodyLimit,
+      handler: async (req, reply) => {
+        const token = tokenFromRequest(req);
+        let session: Session | null = null;
+        if (token) {
+          try {
+            session = await loadSession(deps, token);
+          } catch (err) {
+            // A stale token on a public call is ignored; elsewhere it is the answer.
+            if (def.access !== 'public') throw err;
+          }
+        }
+        const decision = allowed(def.access, session);
+        if (!decision.ok) throw decision.status === 401 ? unauthorized() : forbidden();
+        const body = def.body ? def.body.parse(req.body ?? {}) : undefined;
+        const query = def.query ? def.query.parse(req.query ?? {}) : undefined;
+        const data = await def.handler({ req, reply, body: body as never, query: query as never, session, deps });
+        if (data === reply) return reply;
+        return ok(data ?? null);
+      },
+    });
+  }
+}

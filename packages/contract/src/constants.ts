@@ -1,0 +1,61 @@
+/** Business constants fixed by the product specification (§9) and shared by server and web. */
+export const PRODUCT_TITLE = '知识产权管理与专利检索平台';
+/** Default page title: the administrative management title of the product. */
+export const DEFAULT_PAGE_TITLE = PRODUCT_TITLE;
+export const MOBILE_BREAKPOINT = 992;
+export const SIDEBAR_WIDTH = 260;
+export const SIDEBAR_COOKIE = 'sidebarStatus';
+export const COMPANY_SEARCH_DELAY_MS = 500;
+export const COMPANY_SEARCH_CAP = 1000;
+export const REQUEST_TIMEOUT_MS = 100000;
+export const ERROR_MESSAGE_DURATION_MS = 5000;
+export const LANDING_PAGE = '/web/index';
+
+/** Account rules (DOMAIN §1 and the walking-skeleton issue). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 64;
+export const SMS_CODE_LENGTH = 6;
+export const SMS_CODE_TTL_MS = 5 * 60 * 1000;
+export const SMS_RESEND_INTERVAL_MS = 60 * 1000;
+export const SMS_MAX_WRONG_TRIES = 5;
+export const TOKEN_IDLE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+/** Uploads (POST /v1/common/file). */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_TYPES: Record<string, { mimes: string[]; exts: string[]; label: string }> = {
+  image: {
+    mimes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+    exts: ['.png', '.jpg', '.jpeg', '.gif', '.webp'],
+    label: '图片（PNG、JPG、GIF、WEBP）',
+  },
+  file: {
+    mimes: [
+      'application/pdf',
+      'image/png',
+      'image/jpeg',
+      'application/msword',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'application/vnd.ms-excel',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ],
+    exts: ['.pdf', '.png', '.jpg', '.jpeg', '.doc', '.docx', '.xls', '.xlsx'],
+    label: '文件（PDF、图片、Word、Excel）',
+  },
+};
+
+/** Session storage keys used by the web client (spec §4). */
+export const STORAGE_KEYS = {
+  token: 'token',
+  newtoken: 'newtoken',
+  newtype: 'newtype',
+  roles: 'roles',
+  tokenIfon: 'tokenIfon',
+  adminToken: 'adminToken',
+  avatar: 'avatar',
+  rememberMobile: 'rememberMobile',
+  /** Search-result caches cleared when leaving search-related pages. */
+  searchCachePrefix: 'searchCache:',
+} as const;
+export const TOKEN_COOKIE = 'token';

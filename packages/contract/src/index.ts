@@ -1,0 +1,6 @@
+export * from './constants';
+export * from './validators';
+export * from './envelope';
+export * from './session';
+export * from './account';
+export * from './pages';

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/** One sidebar entry as the server sends it in the session user's menu list. */
+export interface MenuItem {
+  path: string;
+  title: string;
+  icon?: string;
+  notForAdminView?: boolean;
+  children?: MenuItem[];
+}
+
+export const MenuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
+  z.object({
+    path: z.string(),
+    title: z.string(),
+    icon: z.string().optional(),
+    notForAdminView: z.boolean().optional(),
+    children: z.array(MenuItemSchema).optional(),
+  }),
+);
+
+/** Session user (spec §3): every field /v1/user/info returns. */
+export const SessionUserSchema = z.object({
+  token: z.string(),
+  name: z.string(),
+  avatar: z.string(),
+  /** '1' is a trial user, '0' a verified one. */
+  type: z.string(),
+  is_admin: z.number().int(),
+  is_admin_view: z.number().int(),
+  is_news: z.number().int(),
+  rid: z.number().int(),
+  id: z.number().int(),
+  com_id: z.number().int(),
+  admin_name: z.string(),
+  pid: z.number().int(),
+  street_id: z.number().int(),
+  street_name: z.string(),
+  introduction: z.string(),
+  roles: z.array(z.string()),
+  newtype: z.number().int(),
+  menu: z.array(MenuItemSchema),
+  mobile: z.string(),
+  company_name: z.string(),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+export type RouteSet = 'A' | 'B' | 'C' | 'D';
+
+/** The account kinds of DOMAIN §1; visitor holds a visitor token, anonymous none. */
+export type AccountKind = 'admin' | 'company' | 'trial' | 'main' | 'staff';
+
+type SetInputs = Pick<SessionUser, 'is_news' | 'com_id' | 'is_admin'> & { roles?: string[] };
+
+/**
+ * Spec §4: is_news 1 with com_id 0 → C; is_news 1 with another com_id → D;
+ * otherwise the role set from is_admin decides: role '1' → B, role '0' (or none) → A.
+ */
+export function chooseRouteSet(user: SetInputs): RouteSet {
+  if (user.is_news === 1) return user.com_id === 0 ? 'C' : 'D';
+  const roles = user.roles ?? rolesFor(user.is_admin);
+  return roles.includes('1') ? 'B' : 'A';
+}
+
+/** Roles are derived from is_admin (spec §4): '1' for administrators, '0' for everyone else. */
+export function rolesFor(isAdmin: number): string[] {
+  return [isAdmin === 1 ? '1' : '0'];
+}
+
+/** The account kind of a session user, for authorization decisions. */
+export function accountKindOf(user: Pick<SessionUser, 'is_news' | 'com_id' | 'is_admin' | 'type'>): AccountKind {
+  if (user.is_news === 1) return user.com_id === 0 ? 'main' : 'staff';
+  if (user.is_admin === 1) return 'admin';
+  return user.type === '1' ? 'trial' : 'company';
+}
+
+/** Where each route set lands after login and on '/'. */
+export const SET_HOME: Record<RouteSet, string> = { A: '/home', B: '/user', C: '/work', D: '/work' };
