@@ -55,6 +55,8 @@ export const STORAGE_KEYS = {
   adminToken: 'adminToken',
   avatar: 'avatar',
   rememberMobile: 'rememberMobile',
+  /** The visitor token of the /web/small pages, kept apart from the user token so the guard does not treat it as a login. */
+  visitorToken: 'visitorToken',
   /** Search-result caches cleared when leaving search-related pages. */
   searchCachePrefix: 'searchCache:',
 } as const;

@@ -55,6 +55,9 @@ export function allowed(access: Access, session: Session | null): { ok: true } |
   return access.includes(session.kind) ? { ok: true } : { ok: false, status: 403 };
 }
 
+/** Calls that only read and need no audit row even in admin view. */
+const READ_ONLY = new Set(['/user/info', '/verification/status']);
+
 /** Registers route definitions on the app: auth, validation, envelope. */
 export function registerRoutes(app: FastifyInstance, deps: Deps, defs: RouteRegistry, registry: RouteRegistry): void {
   for (const def of defs) {
@@ -79,6 +82,19 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, defs: RouteRegi
         const body = def.body ? def.body.parse(req.body ?? {}) : undefined;
         const query = def.query ? def.query.parse(req.query ?? {}) : undefined;
         const data = await def.handler({ req, reply, body: body as never, query: query as never, session, deps });
+        // DOMAIN §1: every action an administrator takes in a user's side is recorded with the administrator's id.
+        if (session?.subject === 'user' && session.isAdminView && def.method === 'POST' && !READ_ONLY.has(def.url)) {
+          await deps.db.db
+            .insertInto('audit_log')
+            .values({
+              admin_id: session.adminId ?? 0,
+              user_id: session.user.id,
+              action: `${def.method} ${def.url}`,
+              detail: def.summary,
+              created_at: deps.clock().toISOString(),
+            })
+            .execute();
+        }
         if (data === reply) return reply;
         return ok(data ?? null);
       },

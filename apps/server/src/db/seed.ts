@@ -1,0 +1,98 @@
+import crypto from 'node:crypto';
+import type { Deps } from '../deps';
+import { hashPassword } from '../modules/account/passwords';
+import type { UsersTable } from './schema';
+
+export const DEMO_PASSWORD = 'Demo@2026';
+
+type NewUser = Omit<UsersTable, 'id' | 'password_hash' | 'created_at' | 'updated_at'>;
+
+const base: NewUser = {
+  mobile: '',
+  name: '',
+  avatar: '',
+  type: '0',
+  is_admin: 0,
+  is_news: 0,
+  rid: 0,
+  com_id: 0,
+  pid: 0,
+  street_id: 0,
+  street_name: '',
+  introduction: '',
+  company_name: '',
+  status: 1,
+  newtype: 1,
+};
+
+/** The demo accounts of DOMAIN §1 / the walking-skeleton issue, all with password Demo@2026. */
+export const DEMO_ACCOUNTS: (Partial<NewUser> & { mobile: string; name: string })[] = [
+  { mobile: '13800000000', name: '系统管理员', is_admin: 1, company_name: '区知识产权局' },
+  { mobile: '13800000001', name: '张经理', company_name: '示例科技有限公司', street_id: 1, street_name: '高新街道', introduction: '负责公司知识产权管理' },
+  { mobile: '13800000002', name: '李试用', type: '1', company_name: '试用创新科技有限公司' },
+  { mobile: '13800000003', name: '企业服务中心', is_news: 1, company_name: '区企业服务中心', street_id: 1, street_name: '高新街道' },
+  { mobile: '13800000004', name: '王专员', is_news: 1, company_name: '区企业服务中心', street_id: 1, street_name: '高新街道' },
+];
+
+const DEMO_COMPANIES: [string, number, string][] = [
+  ['示例科技有限公司', 128, '高新街道'],
+  ['示例新材料股份有限公司', 86, '高新街道'],
+  ['华芯半导体科技有限公司', 342, '科创街道'],
+  ['绿源新能源科技有限公司', 215, '科创街道'],
+  ['智联物联网技术有限公司', 97, '东城街道'],
+  ['康宁生物医药有限公司', 64, '东城街道'],
+  ['精工智能装备有限公司', 153, '西湖街道'],
+  ['云图信息技术有限公司', 41, '西湖街道'],
+  ['海川环保科技有限公司', 29, '滨江街道'],
+  ['星辰航空零部件有限公司', 77, '滨江街道'],
+  ['恒信汽车电子有限公司', 118, '南湖街道'],
+  ['鼎盛机械制造有限公司', 55, '南湖街道'],
+  ['博远光电科技有限公司', 190, '高新街道'],
+  ['瑞丰食品科技有限公司', 12, '北苑街道'],
+  ['天工建筑科技有限公司', 33, '北苑街道'],
+  ['示例医疗器械有限公司', 48, '科创街道'],
+];
+
+/** Inserts the demo accounts (the employee's com_id is the main account's id) and demo companies. */
+export async function seedDemo(deps: Deps): Promise<void> {
+  const { db } = deps.db;
+  const now = deps.clock().toISOString();
+  const password_hash = await hashPassword(DEMO_PASSWORD);
+  let mainId = 0;
+  for (const account of DEMO_ACCOUNTS) {
+    const values = { ...base, ...account, password_hash, created_at: now, updated_at: now };
+    if (account.mobile === '13800000004') values.com_id = mainId;
+    const row = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
+    if (account.mobile === '13800000003') mainId = row.id;
+  }
+  for (const [company_name, patent_num, street_name] of DEMO_COMPANIES) {
+    await db
+      .insertInto('companies')
+      .values({ company_name, patent_num, street_name, street_id: 0, credit_code: '', created_at: now })
+      .execute();
+  }
+}
+
+/**
+ * On an empty database: outside production, the demo accounts and data; in production, one administrator
+ * with a random password printed once to the log.
+ */
+export async function seedOnEmpty(deps: Deps): Promise<void> {
+  const { db } = deps.db;
+  const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (any) return;
+  if (!deps.config.production) {
+    if (!deps.config.seedDemo) return;
+    await seedDemo(deps);
+    deps.log.info(`已创建演示账号（密码 ${DEMO_PASSWORD}）：13800000000 管理员，13800000001 企业用户，13800000002 试用用户，13800000003 企业服务主账号，13800000004 企业服务员工`);
+    return;
+  }
+  const password = `${crypto.randomBytes(9).toString('base64url')}a1`;
+  const now = deps.clock().toISOString();
+  await db
+    .insertInto('users')
+    .values({ ...base, mobile: '13800000000', name: '系统管理员', is_admin: 1, password_hash: await hashPassword(password), created_at: now, updated_at: now })
+    .execute();
+  // Printed once, never stored in clear: the operator changes it after the first login.
+  console.log(`\n首次启动：已创建管理员账号 13800000000，初始密码 ${password}（仅显示这一次，请登录后立即修改）\n`);
+}

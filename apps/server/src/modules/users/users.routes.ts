@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { containsText } from '../../db/sql';
+import type { Session } from '../../http/auth';
+import { badRequest, notFound } from '../../http/errors';
+import { route, type RouteRegistry } from '../../http/routes';
+
+const KINDS = ['all', 'company', 'trial', 'admin', 'main', 'staff'] as const;
+
+const ListBody = z.object({
+  page: z.coerce.number({ error: '页码不正确' }).int('页码不正确').min(1, '页码不正确').default(1),
+  page_size: z.coerce.number({ error: '每页条数不正确' }).int('每页条数不正确').min(1, '每页条数不正确').max(100, '每页最多 100 条').default(20),
+  keyword: z.string().trim().max(50, '关键词不能超过 50 个字').optional(),
+  kind: z.enum(KINDS, { error: '用户类型不正确' }).default('all'),
+});
+
+const StateBody = z.object({
+  id: z.coerce.number({ error: '请选择用户' }).int().positive('请选择用户'),
+  status: z.union([z.literal(0), z.literal(1)], { error: '状态只能是 0（停用）或 1（启用）' }),
+});
+
+export const userAdminRoutes: RouteRegistry = [
+  route({
+    method: 'POST',
+    url: '/news/user/index',
+    access: ['admin'],
+    summary: '用户列表（分页、搜索、按类型筛选）',
+    body: ListBody,
+    handler: async ({ body, deps }) => {
+      let q = deps.db.db.selectFrom('users');
+      if (body.keyword) {
+        const k = body.keyword;
+        q = q.where((eb) => eb.or([containsText('mobile', k), containsText('name', k), containsText('company_name', k)]));
+      }
+      if (body.kind === 'admin') q = q.where('is_admin', '=', 1);
+      if (body.kind === 'company') q = q.where('is_admin', '=', 0).where('is_news', '=', 0).where('type', '<>', '1');
+      if (body.kind === 'trial') q = q.where('is_admin', '=', 0).where('is_news', '=', 0).where('type', '=', '1');
+      if (body.kind === 'main') q = q.where('is_news', '=', 1).where('com_id', '=', 0);
+      if (body.kind === 'staff') q = q.where('is_news', '=', 1).where('com_id', '<>', 0);
+      const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const list = await q
+        .select(['id', 'mobile', 'name', 'company_name', 'type', 'is_admin', 'is_news', 'com_id', 'status', 'created_at'])
+        .orderBy('id', 'asc')
+        .limit(body.page_size)
+        .offset((body.page - 1) * body.page_size)
+        .execute();
+      return { list, total: Number(total), page: body.page, page_size: body.page_size };
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/news/user/state',
+    access: ['admin'],
+    summary: '启用或停用用户',
+    body: StateBody,
+    handler: async ({ body, session, deps }) => {
+      const admin = session as Extract<Session, { subject: 'user' }>;
+      if (body.id === admin.user.id) throw badRequest('不能停用自己的账号');
+      const { db } = deps.db;
+      const target = await db.selectFrom('users').select(['id', 'name']).where('id', '=', body.id).executeTakeFirst();
+      if (!target) throw notFound('用户不存在');
+      const now = deps.clock().toISOString();
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ status: body.status, updated_at: now }).where('id', '=', body.id).execute();
+        // A disabled account's sessions end at once.
+        if (body.status === 0) await trx.deleteFrom('tokens').where('subject', 'in', ['user', 'ifon']).where('subject_id', '=', body.id).execute();
+        await trx
+          .insertInto('audit_log')
+          .values({
+            admin_id: admin.user.id,
+            user_id: body.id,
+            action: body.status === 0 ? 'disable_user' : 'enable_user',
+            detail: target.name,
+            created_at: now,
+          })
+          .execute();
+      });
+      return { id: body.id, status: body.status };
+    },
+  }),
+];

@@ -1,0 +1,248 @@
+// Test helpers for the api project: a fresh server per call on a fresh database, a controllable clock, the SMS
+// outbox, and small request helpers over app.inject.
+//
+//   const t = await createTestApp();            // SQLite in a temp DATA_DIR, demo accounts seeded
+//   afterEach(() => t.close());
+//   const token = await login(t.app, DEMO.admin);
+//   const res = await call(t.app, 'POST', '/v1/...', { token, body: {...} });
+//
+// With TEST_DATABASE_URL set (a PostgreSQL superuser URL; `npm test` sets it for its pg phase) each call creates
+// its own database `t_<random>` on that server and drops it on close().
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { SMS_CODE_LENGTH } from '@ip/contract';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDb, type Db } from '../src/db';
+import { migrate } from '../src/db/migrate';
+import { seedDemo } from '../src/db/seed';
+import type { Deps, SmsSender, WechatClient } from '../src/deps';
+
+/** The password of every demo account. */
+export const DEMO_PASSWORD = 'Demo@2026';
+
+/** The demo accounts seedDemo creates, by account kind. */
+export const DEMO = {
+  admin: '13800000000',
+  company: '13800000001',
+  trial: '13800000002',
+  main: '13800000003',
+  staff: '13800000004',
+} as const;
+export type DemoKind = keyof typeof DEMO;
+
+export interface TestAppOptions {
+  /** Seed the demo accounts (default true). */
+  seed?: boolean;
+  /** Where the clock starts (default: the real time when the app is created). The clock stands still until moved. */
+  now?: Date | string;
+  /** Replace the SMS sender (default: the real outbox sender writing to sms_outbox). */
+  sms?: SmsSender;
+  wechat?: WechatClient;
+  /** Extra environment for loadConfig (e.g. { SMS_PROVIDER: 'http', SMS_HTTP_URL: ... }). */
+  env?: Record<string, string | undefined>;
+}
+
+export interface SmsMessage {
+  id: number;
+  mobile: string;
+  content: string;
+  created_at: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: Deps;
+  db: Db;
+  config: Config;
+  dialect: Db['dialect'];
+  /** The temp DATA_DIR (uploads live here; on SQLite the database too). */
+  dataDir: string;
+  /** What the outbox holds (oldest first), optionally for one mobile. */
+  sms: {
+    messages(mobile?: string): Promise<SmsMessage[]>;
+    last(mobile: string): Promise<SmsMessage | undefined>;
+    /** The verification code in the newest message to this mobile; throws when there is none. */
+    lastCode(mobile: string): Promise<string>;
+  };
+  /** The clock the app sees. */
+  now(): Date;
+  setNow(date: Date | string | number): void;
+  advance(ms: number): void;
+  /** Closes the app and the database, drops the PostgreSQL database, removes the temp DATA_DIR. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** A fresh PostgreSQL database on the TEST_DATABASE_URL server: its URL and how to drop it. */
+async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `t_${crypto.randomBytes(8).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+/** Builds a server on a fresh, migrated (and by default seeded) database. Call close() when done. */
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ip-api-'));
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  let pgDb: Awaited<ReturnType<typeof createPgDatabase>> | undefined;
+  let db: Db | undefined;
+  let app: FastifyInstance | undefined;
+  let closed = false;
+
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    try {
+      await app?.close();
+      await db?.close();
+      await pgDb?.drop();
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  };
+
+  try {
+    if (pgUrl) pgDb = await createPgDatabase(pgUrl);
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DATABASE_URL: pgDb?.url,
+      // No built SPA: API tests answer the same whether or not apps/web/dist exists.
+      WEB_DIST: path.join(dataDir, 'no-web-dist'),
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'never',
+      ...opts.env,
+    });
+    db = openDb(config);
+    await migrate(db.db as never, db.dialect);
+
+    let current = opts.now !== undefined ? new Date(opts.now) : new Date();
+    const clock = () => new Date(current.getTime());
+
+    app = await buildApp({ config, db, clock, sms: opts.sms, wechat: opts.wechat, logger: false });
+    await app.ready();
+    const deps = app.deps;
+    if (opts.seed !== false) await seedDemo(deps);
+
+    const openDbHandle = db;
+    const messages = async (mobile?: string): Promise<SmsMessage[]> => {
+      let q = openDbHandle.db.selectFrom('sms_outbox').selectAll().orderBy('id', 'asc');
+      if (mobile) q = q.where('mobile', '=', mobile);
+      return (await q.execute()) as SmsMessage[];
+    };
+    const last = async (mobile: string) => (await messages(mobile)).at(-1);
+    const codeRe = new RegExp(`(?<!\\d)(\\d{${SMS_CODE_LENGTH}})(?!\\d)`);
+
+    return {
+      app,
+      deps,
+      db,
+      config,
+      dialect: db.dialect,
+      dataDir,
+      sms: {
+        messages,
+        last,
+        async lastCode(mobile) {
+          const msg = await last(mobile);
+          if (!msg) throw new Error(`no SMS was sent to ${mobile}`);
+          const m = codeRe.exec(msg.content);
+          if (!m) throw new Error(`no ${SMS_CODE_LENGTH}-digit code in the SMS to ${mobile}: ${msg.content}`);
+          return m[1];
+        },
+      },
+      now: clock,
+      setNow(date) {
+        current = new Date(date);
+      },
+      advance(ms) {
+        current = new Date(current.getTime() + ms);
+      },
+      close,
+    };
+  } catch (err) {
+    await close().catch(() => {});
+    throw err;
+  }
+}
+
+export interface CallOptions {
+  token?: string;
+  /** JSON body (objects) or a raw payload (string/Buffer). */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  status: number;
+  /** Parsed JSON when the reply is JSON, else the text. */
+  body: T;
+  headers: Record<string, unknown>;
+}
+
+/** One request through app.inject, with an optional bearer token; the reply's JSON parsed. */
+export async function call<T = any>( // eslint-disable-line @typescript-eslint/no-explicit-any
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH',
+  url: string,
+  opts: CallOptions = {},
+): Promise<CallResult<T>> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  const query: Record<string, string> = {};
+  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) query[k] = String(v);
+  const inject: InjectOptions = { method, url, headers, query };
+  if (opts.body !== undefined) {
+    if (typeof opts.body === 'string' || Buffer.isBuffer(opts.body)) inject.payload = opts.body;
+    else inject.payload = opts.body as InjectOptions['payload'];
+  }
+  const res = await app.inject(inject);
+  let body: unknown = res.body;
+  if (String(res.headers['content-type'] ?? '').includes('json') && res.body) {
+    try {
+      body = JSON.parse(res.body);
+    } catch {
+      /* keep the text */
+    }
+  }
+  return { status: res.statusCode, body: body as T, headers: res.headers };
+}
+
+/** Logs in through POST /v1/user/login and returns the token; throws with the reply when it fails. */
+export async function login(app: FastifyInstance, mobile: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await call(app, 'POST', '/v1/user/login', { body: { mobile, password, type: '0' } });
+  const token = res.body?.data?.token;
+  if (res.status !== 200 || res.body?.code !== 1 || typeof token !== 'string') {
+    throw new Error(`login ${mobile} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return token;
+}
+
+/** Logs in as one of the demo accounts. */
+export function loginAs(app: FastifyInstance, kind: DemoKind): Promise<string> {
+  return login(app, DEMO[kind]);
+}
