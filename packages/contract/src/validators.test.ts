@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { LoginBody, NewPassword, ChangePasswordBody, VerificationBody } from './account';
+import { interpretEnvelope } from './envelope';
+import { isAdminTypeRole, isExternal, isMainlandMobile, passwordProblem, trimMobile } from './validators';
+
+describe('validators (spec §5)', () => {
+  it('trims the mobile', () => {
+    expect(trimMobile(' 138 0000 0001 ')).toBe('13800000001');
+  });
+  it.each([
+    ['13800000001', true],
+    ['19912345678', true],
+    ['12800000001', false],
+    ['1380000000', false],
+    ['138000000011', false],
+    ['+8613800000001', false],
+    ['abc', false],
+  ])('mobile %s → %s', (m, ok) => expect(isMainlandMobile(m)).toBe(ok));
+  it.each([
+    ['Demo@2026', null],
+    ['abcd1234', null],
+    ['abc123', '密码至少 8 位'],
+    ['abcdefgh', '密码须同时包含字母和数字'],
+    ['12345678', '密码须同时包含字母和数字'],
+  ])('password %s → %s', (p, problem) => expect(passwordProblem(p)).toBe(problem));
+  it.each([
+    ['http://a.cn', true],
+    ['https://a.cn', true],
+    ['mailto:a@b.cn', true],
+    ['tel:123', true],
+    ['/web/index', false],
+    ['ftp://x', false],
+  ])('external %s → %s', (p, ext) => expect(isExternal(p)).toBe(ext));
+  it('admin-type roles are admin and editor', () => {
+    expect(isAdminTypeRole('admin')).toBe(true);
+    expect(isAdminTypeRole('editor')).toBe(true);
+    expect(isAdminTypeRole('1')).toBe(false);
+    expect(isAdminTypeRole('visitor')).toBe(false);
+  });
+});
+
+describe('request schemas', () => {
+  it('trims the login mobile and explains problems in Chinese', () => {
+    expect(LoginBody.parse({ mobile: ' 13800000001 ', password: 'x' }).mobile).toBe('13800000001');
+    const r = LoginBody.safeParse({ mobile: '1', password: '' });
+    expect(r.success).toBe(false);
+    expect(r.error!.issues.map((i) => i.message)).toEqual(['请输入 11 位中国大陆手机号', '请输入密码']);
+  });
+  it('rejects weak new passwords and mismatched confirmations', () => {
+    expect(NewPassword.safeParse('short1').success).toBe(false);
+    const r = ChangePasswordBody.safeParse({ old_password: 'a', password: 'abcd1234', password_confirm: 'abcd12345' });
+    expect(r.error!.issues[0].message).toBe('两次输入的新密码不一致');
+  });
+  it('checks the unified social credit code', () => {
+    const ok = { company_name: '示例科技有限公司', credit_code: '91330100MA2XXXXX1Y', contact: '张三', license: '/uploads/a.png' };
+    expect(VerificationBody.safeParse(ok).success).toBe(true);
+    expect(VerificationBody.safeParse({ ...ok, credit_code: '123' }).error!.issues[0].message).toBe('统一社会信用代码应为 18 位');
+  });
+});
+
+describe('interpretEnvelope (spec §7)', () => {
+  it('code 0 → error with msg', () => expect(interpretEnvelope({ code: 0, msg: '出错了' })).toEqual({ kind: 'error', msg: '出错了' }));
+  it('code 0 without msg → a generic Chinese message', () => expect(interpretEnvelope({ code: 0 })).toEqual({ kind: 'error', msg: '请求失败' }));
+  it('code 1 → data', () => expect(interpretEnvelope({ code: 1, msg: 'ok', data: { a: 1 } })).toEqual({ kind: 'data', data: { a: 1 } }));
+  it('other code → whole response', () => {
+    const body = { code: 2, msg: 'x', data: 3 };
+    expect(interpretEnvelope(body)).toEqual({ kind: 'whole', body });
+  });
+  it('non-envelope → whole response', () => expect(interpretEnvelope('blob')).toEqual({ kind: 'whole', body: 'blob' }));
+});
