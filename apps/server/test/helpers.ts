@@ -19,11 +19,11 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDb, type Db } from '../src/db';
 import { migrate } from '../src/db/migrate';
-import { seedDemo } from '../src/db/seed';
+import { DEMO_PASSWORD, seedDemo } from '../src/db/seed';
 import type { Deps, SmsSender, WechatClient } from '../src/deps';
 
-/** The password of every demo account. */
-export const DEMO_PASSWORD = 'Demo@2026';
+/** The password of every demo account (Demo@2026). */
+export { DEMO_PASSWORD };
 
 /** The demo accounts seedDemo creates, by account kind. */
 export const DEMO = {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp } from '../../test/helpers';
+import { DEMO, call, createTestApp, loginAs, type DemoKind, type TestApp } from '../../test/helpers';
 
 // Smoke test of the server and the test harness: runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
 describe('server smoke', () => {
@@ -28,5 +28,18 @@ describe('server smoke', () => {
     expect(t.deps.clock().toISOString()).toBe('2026-03-01T01:01:30.000Z');
     t.setNow('2026-04-01T00:00:00.000Z');
     expect(t.deps.clock().toISOString()).toBe('2026-04-01T00:00:00.000Z');
+  });
+});
+
+describe('demo accounts', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it.each(Object.keys(DEMO) as DemoKind[])('%s logs in with the demo password', async (kind) => {
+    const token = await loginAs(t.app, kind);
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
   });
 });
