@@ -252,7 +252,11 @@ export const accountRoutes: RouteRegistry = [
         .regex(/^\/(?!\/)[\w\-./?=&%]*$/, '回调地址只能是本站路径'),
       state: z.string().max(64, 'state 过长').default('login'),
     }),
-    handler: async ({ query, deps, reply }) => reply.redirect(deps.wechat.authorizeUrl(query.redirect_uri, query.state)),
+    handler: async ({ req, query, deps, reply }) => {
+      // WeChat needs an absolute callback on this site; only a local path was accepted above.
+      const callback = new URL(query.redirect_uri, `${req.protocol}://${req.host}`).toString();
+      return reply.redirect(deps.wechat.authorizeUrl(callback, query.state));
+    },
   }),
   route({
     method: 'GET',
