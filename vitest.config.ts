@@ -1,7 +1,11 @@
+import fs from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 // Projects: unit (pure rules, both sides), api (server through app.inject on SQLite, and on PostgreSQL when
 // TEST_DATABASE_URL is set), web (components in jsdom), e2e (Playwright against the production build).
+// `npm test` (scripts/test.mjs) runs them all, the api project twice (SQLite, then a throwaway PostgreSQL).
+const webConfig = 'apps/web/vitest.config.ts';
+
 export default defineConfig({
   test: {
     projects: [
@@ -22,12 +26,15 @@ export default defineConfig({
           hookTimeout: 60000,
         },
       },
-      'apps/web/vitest.config.ts',
+      // Listed only when present, so the other projects still run while the web app is being set up.
+      ...(fs.existsSync(webConfig) ? [webConfig] : []),
       {
         test: {
           name: 'e2e',
           include: ['apps/web/e2e/**/*.e2e.ts'],
           environment: 'node',
+          // One real server from the production build for the whole run (apps/web/e2e/global-setup.ts).
+          globalSetup: ['apps/web/e2e/global-setup.ts'],
           testTimeout: 60000,
           hookTimeout: 120000,
           fileParallelism: false,

@@ -197,7 +197,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-export interface CallResult<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface CallResult<T = any> {
   status: number;
   /** Parsed JSON when the reply is JSON, else the text. */
   body: T;
@@ -205,7 +206,8 @@ export interface CallResult<T = any> { // eslint-disable-line @typescript-eslint
 }
 
 /** One request through app.inject, with an optional bearer token; the reply's JSON parsed. */
-export async function call<T = any>( // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function call<T = any>(
   app: FastifyInstance,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH',
   url: string,

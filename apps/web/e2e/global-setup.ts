@@ -1,0 +1,111 @@
+// Global setup of the e2e project: starts ONE real server (apps/server/src/main.ts) serving the production build
+// of the web app (apps/web/dist) on a free loopback port with a temp DATA_DIR (SQLite, demo accounts seeded on
+// first start), provides its URL to the test files as inject('baseURL'), and stops it at the end.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import './context';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const dist = path.join(root, 'apps/web/dist/index.html');
+const logFile = path.join(root, '.tmp/e2e-server.log');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function tail(file: string, lines = 40): string {
+  try {
+    return fs.readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+async function waitForServer(base: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`e2e server exited early (${child.exitCode ?? child.signalCode}); log ${logFile}:\n${tail(logFile)}`);
+    }
+    try {
+      // Any HTTP answer means it listens (an unknown /v1 path answers the 404 envelope).
+      await fetch(`${base}/v1/__e2e_ready`, { signal: AbortSignal.timeout(2000) });
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new Error(`e2e server did not answer within ${timeoutMs / 1000}s; log ${logFile}:\n${tail(logFile)}`);
+}
+
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(dist)) {
+    // `npm test` builds first; a bare `vitest --project e2e` builds here when there is no build at all.
+    console.log('[e2e] apps/web/dist is missing: building the web app (npm run build -w @ip/web)');
+    const res = spawnSync('npm', ['run', 'build', '-w', '@ip/web'], { cwd: root, stdio: 'inherit' });
+    if (res.status !== 0 || !fs.existsSync(dist)) throw new Error('[e2e] building the web app failed');
+  }
+
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ip-e2e-'));
+  const base = `http://127.0.0.1:${port}`;
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const log = fs.openSync(logFile, 'w');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    SEED_DEMO: 'auto',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  };
+  delete env.DATABASE_URL;
+  delete env.WEB_DIST;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', log, log],
+  });
+  const killHard = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  process.on('exit', killHard);
+
+  const teardown = async () => {
+    process.off('exit', killHard);
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(killHard, 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    fs.closeSync(log);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    const t0 = Date.now();
+    await waitForServer(base, child, 90_000);
+    console.log(`[e2e] server ready at ${base} in ${Date.now() - t0} ms (log: .tmp/e2e-server.log)`);
+  } catch (err) {
+    await teardown();
+    throw err;
+  }
+  project.provide('baseURL', base);
+  project.provide('dataDir', dataDir);
+  return teardown;
+}
