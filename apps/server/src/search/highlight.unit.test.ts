@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, highlight, highlightTerms, matchRanges, snippet } from './highlight';
+import { parseExpression } from './expression';
+import { hasPatentData, readPatents } from './test-data';
+
+describe('highlight', () => {
+  it('wraps CJK substrings in <em>', () => {
+    expect(highlight('一种锂电池正极材料', ['锂电池'])).toBe('一种<em>锂电池</em>正极材料');
+    // Touching matches become one <em>.
+    expect(highlight('一种锂电池正极材料', ['锂电池', '正极'])).toBe('一种<em>锂电池正极</em>材料');
+    expect(highlight('锂电池和正极', ['锂电池', '正极'])).toBe('<em>锂电池</em>和<em>正极</em>');
+  });
+
+  it('merges overlapping matches', () => {
+    expect(highlight('锂电池正极', ['锂电', '电池正'])).toBe('<em>锂电池正</em>极');
+  });
+
+  it('matches after normalisation but shows the original characters', () => {
+    expect(highlight('一種鋰電池，ＣＰＵ模塊', ['锂电池', 'cpu'])).toBe('一種<em>鋰電池</em>，<em>ＣＰＵ</em>模塊');
+    expect(highlight('Lithium BATTERY pack', ['battery'])).toBe('Lithium <em>BATTERY</em> pack');
+  });
+
+  it('matches Latin words whole, and prefixes to the end of the word', () => {
+    expect(highlight('battery batteries abattery', ['battery'])).toBe('<em>battery</em> batteries abattery');
+    expect(highlight('battery batteries abattery', [{ value: 'batter', prefix: true }])).toBe(
+      '<em>battery</em> <em>batteries</em> abattery',
+    );
+    expect(highlight('4G/5G通信', ['4g通信'])).toBe('<em>4G</em>/5G<em>通信</em>');
+  });
+
+  it('escapes everything and adds only <em>', () => {
+    expect(highlight('<script>alert("锂电池")</script> & \'x\'', ['锂电池'])).toBe(
+      '&lt;script&gt;alert(&quot;<em>锂电池</em>&quot;)&lt;/script&gt; &amp; &#39;x&#39;',
+    );
+    expect(highlight('<script>', ['script'])).toBe('&lt;<em>script</em>&gt;');
+    expect(highlight('<b>x</b>', [])).toBe('&lt;b&gt;x&lt;/b&gt;');
+    expect(escapeHtml('a&b<c>"\'')).toBe('a&amp;b&lt;c&gt;&quot;&#39;');
+  });
+
+  it('keeps astral characters whole', () => {
+    expect(highlight('𠀀锂电池𠀀', ['锂电'])).toBe('𠀀<em>锂电</em>池𠀀');
+    expect(matchRanges('𠀀锂', ['𠀀'])).toEqual([[0, 2]]);
+  });
+
+  it('cuts a snippet around the first match', () => {
+    const text = '甲'.repeat(100) + '锂电池' + '乙'.repeat(100);
+    const s = snippet(text, ['锂电池'], 40);
+    expect(s.startsWith('…')).toBe(true);
+    expect(s.endsWith('…')).toBe(true);
+    expect(s).toContain('<em>锂电池</em>');
+    expect(s.replace(/<\/?em>|…/g, '').length).toBe(40);
+    expect(snippet('短文本', ['文'], 40)).toBe('短<em>文</em>本');
+    expect(snippet('甲'.repeat(100), ['锂'], 10)).toBe('甲'.repeat(10) + '…');
+  });
+
+  it('collects the positive terms of a field from a tree', () => {
+    const ast = parseExpression('名称=(锂电池 OR batter*) AND 正极 NOT 钴 AND 摘要=隔膜 AND TI=(a NEAR/3 b)');
+    expect(highlightTerms(ast, 'TI')).toEqual([
+      { value: '锂电池' },
+      { value: 'batter', prefix: true },
+      { value: '正极' },
+      { value: 'a' },
+      { value: 'b' },
+    ]);
+    expect(highlightTerms(ast, 'AB')).toEqual([{ value: '正极' }, { value: '隔膜' }]);
+    expect(highlightTerms(ast, 'PA')).toEqual([]);
+  });
+
+  it.skipIf(!hasPatentData())('never lets markup through on real titles and abstracts', () => {
+    for (const r of readPatents('cn_full_fields_fixtures.jsonl')) {
+      for (const text of [r.title, r.abstract]) {
+        if (!text) continue;
+        const html = highlight(text, ['模块', '4g', '的']);
+        expect(html.replace(/<\/?em>/g, '')).not.toMatch(/[<>]/);
+        expect(
+          html
+            .replace(/<\/?em>/g, '')
+            .replace(/&lt;/g, '<')
+            .replace(/&gt;/g, '>')
+            .replace(/&quot;/g, '"')
+            .replace(/&#39;/g, "'")
+            .replace(/&amp;/g, '&'),
+        ).toBe(text);
+      }
+    }
+  });
+});

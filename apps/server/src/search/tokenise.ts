@@ -1,0 +1,181 @@
+// Tokenisation done in the app, so SQLite FTS5 and PostgreSQL index exactly the same tokens (DOMAIN §4).
+//
+// ── Segments ──────────────────────────────────────────────────────────────────────────────────────────
+// After normalise(), a text is cut into segments:
+//   • a CJK run: a maximal run of Han/kana/hangul characters, e.g. "锂电池";
+//   • a word: a maximal run of other letters and digits, e.g. "g06f", "4g", "lifepo4", "α" (already lower
+//     case); words longer than MAX_WORD characters are cut to MAX_WORD (on both sides, so they still match);
+//   • everything else (spaces, punctuation) only separates segments and produces no token.
+//
+// ── Token streams ─────────────────────────────────────────────────────────────────────────────────────
+// A field is indexed as one space-separated token string made of two position spaces, one after the other:
+//   1. the main stream, segment by segment, in text order:
+//        word w                       → w
+//        CJK run c0 c1 … c(n-1)       → c0+"b"  c0c1  c1c2  …  c(n-2)c(n-1)  c(n-1)+"e"
+//      i.e. the run's bigrams between a begin anchor ("锂b": the run starts with 锂) and an end anchor
+//      ("池e": the run ends with 池). A one-character run "池" gives "池b 池e".
+//   2. the unigram stream: every CJK character again, one token each, in text order.
+//   "用4G/5G通信模块" → 用b 用e 4g 5g 通b 通信 信模 模块 块e | 用 通 信 模 块
+//
+// ── Query terms ───────────────────────────────────────────────────────────────────────────────────────
+// A term is normalised and cut into segments the same way, then:
+//   • one CJK character            → the unigram (the only token a 1-character term needs);
+//   • one CJK run of m ≥ 2 chars    → the phrase of its m−1 bigrams: "锂电池" → "锂电 电池";
+//   • one word                      → that word (whole-word match; `batter*` → prefix token "batter");
+//   • several segments (a mixed term "4G通信", or a quoted "锂电 池") → one phrase: each segment's tokens in
+//     order, where a CJK segment gets its begin anchor when something precedes it in the term and its end
+//     anchor when something follows: "4g通信" → "4g 通b 通信", "通信4g" → "通信 信e 4g",
+//     "锂电 池" → "锂电 电e 池b".
+// A phrase matches when its tokens sit at consecutive positions of the main stream.
+//
+// Why this is exactly substring matching for a CJK term q (|q| ≥ 2): bigram tokens only ever come from two
+// neighbouring characters of one run, and inside a run bigram i and bigram i+1 are at neighbouring
+// positions. So "q0q1 q1q2 … " at consecutive positions ⇔ q occurs inside one run ⇔ (since q has no
+// separators) q is a substring of the normalised field. A phrase can never run across a gap: between the
+// last bigram of one run and the first bigram of the next there are always the end anchor "xe" and the
+// begin anchor "yb" (plus any words), which no bigram-only phrase contains. So "锂电 电池" does not match
+// "锂电池" (stream "锂b 锂电 电e 电b 电池 池e"), nor does "锂电，池".
+// Unigrams live after the main stream, and no phrase of two or more tokens contains a bare unigram (every
+// CJK segment of a multi-segment term carries an anchor), so unigrams never take part in phrase matches.
+// One-character runs still sit in the main stream through their anchors, which mixed terms ("4g通") need.
+//
+// Marker letters: anchors are a CJK character plus an ASCII letter, so every token is letters/digits only
+// and survives FTS5's `ascii`/`unicode61` tokenizers and PostgreSQL's default parser unchanged; no word
+// token can equal an anchor (words have no CJK) and no bigram can (bigrams have no ASCII). Use FTS5's
+// `ascii` tokenizer (it keeps every non-ASCII code point as a token character; unicode61's tables predate
+// some CJK extension characters and would split on them).
+import { normalise } from './normalise';
+
+/** Letter appended to a CJK character for "a run begins with this character". */
+export const BEGIN_MARK = 'b';
+/** Letter appended to a CJK character for "a run ends with this character". */
+export const END_MARK = 'e';
+/** Longest word token kept; longer words are cut (e.g. DNA sequences in biotech claims). */
+export const MAX_WORD = 60;
+
+export interface Segment {
+  kind: 'cjk' | 'word';
+  text: string;
+  /** UTF-16 offsets in the normalised text. */
+  start: number;
+  end: number;
+}
+
+/** Whether a code point is indexed as CJK (unigrams + bigrams). */
+export function isCjk(cp: number): boolean {
+  return (
+    (cp >= 0x4e00 && cp <= 0x9fff) ||
+    (cp >= 0x3400 && cp <= 0x4dbf) ||
+    (cp >= 0x20000 && cp <= 0x323af) ||
+    (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0x3040 && cp <= 0x30ff) ||
+    (cp >= 0x31f0 && cp <= 0x31ff) ||
+    (cp >= 0xac00 && cp <= 0xd7af) ||
+    (cp >= 0x1100 && cp <= 0x11ff) ||
+    (cp >= 0x3130 && cp <= 0x318f) ||
+    (cp >= 0x3005 && cp <= 0x3007) ||
+    (cp >= 0x2e80 && cp <= 0x2fdf)
+  );
+}
+
+const OTHER_WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
+
+/** Whether a code point belongs to a word (letters and digits that are not CJK). */
+export function isWordChar(cp: number): boolean {
+  if (cp < 0x80) return (cp >= 0x61 && cp <= 0x7a) || (cp >= 0x30 && cp <= 0x39) || (cp >= 0x41 && cp <= 0x5a);
+  if (isCjk(cp)) return false;
+  return OTHER_WORD_CHAR.test(String.fromCodePoint(cp));
+}
+
+/** Cuts already-normalised text into CJK runs and words. */
+export function segment(norm: string): Segment[] {
+  const out: Segment[] = [];
+  let kind: 'cjk' | 'word' | null = null;
+  let start = 0;
+  for (let i = 0; i < norm.length;) {
+    const cp = norm.codePointAt(i)!;
+    const w = cp > 0xffff ? 2 : 1;
+    const k = isCjk(cp) ? 'cjk' : isWordChar(cp) ? 'word' : null;
+    if (k !== kind) {
+      if (kind) out.push({ kind, text: norm.slice(start, i), start, end: i });
+      kind = k;
+      start = i;
+    }
+    i += w;
+  }
+  if (kind) out.push({ kind, text: norm.slice(start), start, end: norm.length });
+  return out;
+}
+
+function wordToken(w: string): string {
+  if (w.length <= MAX_WORD) return w;
+  return Array.from(w).slice(0, MAX_WORD).join('');
+}
+
+/** Both position spaces of a field: the main stream (words, anchors, bigrams) and the unigrams. */
+export function indexStreams(text: string): { main: string[]; unigrams: string[] } {
+  const main: string[] = [];
+  const unigrams: string[] = [];
+  for (const seg of segment(normalise(text))) {
+    if (seg.kind === 'word') {
+      main.push(wordToken(seg.text));
+      continue;
+    }
+    const chars = Array.from(seg.text);
+    main.push(chars[0] + BEGIN_MARK);
+    for (let i = 0; i + 1 < chars.length; i++) main.push(chars[i] + chars[i + 1]);
+    main.push(chars[chars.length - 1] + END_MARK);
+    for (const c of chars) unigrams.push(c);
+  }
+  return { main, unigrams };
+}
+
+/** The tokens to index for one field: the main stream followed by the unigram stream. */
+export function indexTokens(text: string): string[] {
+  const { main, unigrams } = indexStreams(text);
+  return unigrams.length ? main.concat(unigrams) : main;
+}
+
+/** The tokens of a field as one space-separated string (what goes into the FTS column / tsvector). */
+export function indexText(text: string): string {
+  return indexTokens(text).join(' ');
+}
+
+/** How a query term is matched against the token streams. */
+export type TermMatch =
+  /** The tokens at consecutive positions of the main stream; with `prefix`, the last token is a prefix. */
+  | { kind: 'phrase'; tokens: string[]; prefix?: boolean }
+  /** A one-character CJK term: the unigram token. (Inside NEAR, use the main-stream prefix `c*`: every
+   *  occurrence of c starts a bigram or an end anchor, so it matches the same documents.) */
+  | { kind: 'unigram'; token: string }
+  /** The term has nothing indexable (only punctuation): it matches no document. */
+  | { kind: 'empty' };
+
+/**
+ * Maps a query term to the tokens that match it: substring semantics for CJK, whole words for Latin
+ * (a prefix when `prefix` is set and the term ends with a word).
+ */
+export function queryTokens(term: string, opts: { prefix?: boolean } = {}): TermMatch {
+  const segs = segment(normalise(term));
+  if (segs.length === 0) return { kind: 'empty' };
+  if (segs.length === 1 && segs[0].kind === 'cjk') {
+    const chars = Array.from(segs[0].text);
+    if (chars.length === 1) return { kind: 'unigram', token: chars[0] };
+  }
+  const tokens: string[] = [];
+  segs.forEach((seg, i) => {
+    if (seg.kind === 'word') {
+      tokens.push(wordToken(seg.text));
+      return;
+    }
+    const chars = Array.from(seg.text);
+    if (i > 0) tokens.push(chars[0] + BEGIN_MARK);
+    for (let k = 0; k + 1 < chars.length; k++) tokens.push(chars[k] + chars[k + 1]);
+    if (i < segs.length - 1) tokens.push(chars[chars.length - 1] + END_MARK);
+  });
+  const last = segs[segs.length - 1];
+  if (opts.prefix && last.kind === 'word' && Array.from(last.text).length < MAX_WORD) {
+    return { kind: 'phrase', tokens, prefix: true };
+  }
+  return { kind: 'phrase', tokens };
+}
