@@ -1,5 +1,6 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m001 from './migrations/001-accounts';
+import * as m002 from './migrations/002-patents';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -7,6 +8,7 @@ type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<voi
 /** Every migration in order. A new migration is a new file added here; old ones never change. */
 const MIGRATIONS: Record<string, DialectMigration> = {
   '001-accounts': m001,
+  '002-patents': m002,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -133,4 +133,87 @@ export interface Database {
   files: FilesTable;
   companies: CompaniesTable;
   wechat_bindings: WechatBindingsTable;
+  patents: PatentsTable;
+  patent_pubs: PatentPubsTable;
+  patent_ipc: PatentIpcTable;
+  patent_applicants: PatentApplicantsTable;
+  jobs: JobsTable;
+}
+
+export interface PatentsTable {
+  id: Generated<number>;
+  doc_key: string;
+  an: string | null;
+  ad: string | null;
+  pn: string | null;
+  pd: string | null;
+  gn: string | null;
+  gd: string | null;
+  /** JSON: [{pn, date, kind}] */
+  publications: string;
+  title: string;
+  abstract: string;
+  claims: string;
+  description: string;
+  /** JSON string[] */
+  applicants: string;
+  first_applicant: string;
+  /** JSON string[] */
+  inventors: string;
+  address: string;
+  agency: string;
+  /** JSON string[], main first */
+  ipc: string;
+  ipc_main: string;
+  /** 发明 | 实用新型 | 外观设计 | '' */
+  type: string;
+  /** 审中 | 有权 | 无权 | '' (derived from legal_events) */
+  legal_status: string;
+  /** JSON: [{date, code, text}] */
+  legal_events: string;
+  family: string;
+  citations: string;
+  drawings: string;
+  pdf: string;
+  country: string;
+  lang: string;
+  app_year: number | null;
+  is_demo: number;
+  source: string;
+  extra: string;
+  content_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PatentPubsTable {
+  pn: string;
+  stem: string;
+  patent_id: number;
+}
+
+export interface PatentIpcTable {
+  patent_id: number;
+  code: string;
+  is_main: number;
+}
+
+export interface PatentApplicantsTable {
+  patent_id: number;
+  name: string;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  owner_id: number;
+  /** queued | running | done | failed */
+  status: string;
+  params: string;
+  total: number;
+  done: number;
+  result: string;
+  error: string;
+  created_at: string;
+  updated_at: string;
 }
