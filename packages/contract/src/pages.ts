@@ -143,7 +143,7 @@ export const PAGES: PageDef[] = [
   { path: '/consulting', title: '业务咨询', kind: 'internal', sets: AB, menu: { icon: 'Customer', order: 70 }, wip: true },
 
   // Set B: administrator
-  { path: '/user', title: '用户管理', kind: 'internal', sets: B, menu: { icon: 'Team', order: 10 }, wip: true },
+  { path: '/user', title: '用户管理', kind: 'internal', sets: B, menu: { icon: 'Team', order: 10 } },
   { path: '/apply', title: '申请管理', kind: 'internal', sets: B, menu: { icon: 'Audit', order: 20 }, wip: true },
   { path: '/dataShow', title: '统计概览', kind: 'internal', sets: B, menu: { group: 'dataShow', order: 1 }, wip: true },
   { path: '/dataShow/newList', title: '统计明细', kind: 'internal', sets: B, menu: { group: 'dataShow', order: 2 }, wip: true },

@@ -1,0 +1,88 @@
+import { Suspense, lazy, useEffect, useRef, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { DEFAULT_PAGE_TITLE, PRODUCT_TITLE, findPage, guard, shouldClearSearchCache, type PageDef } from '@ip/contract';
+import { ApiError } from '../api/http';
+import { PageSpin } from '../components/page-spin';
+import { setNavigator } from '../lib/navigation';
+import { notify } from '../lib/notify';
+import { loadSessionUser, resetSession } from '../lib/session-actions';
+import { routeSetOf, useSessionUser } from '../lib/session-store';
+import { clearSearchCaches, getToken } from '../lib/storage';
+
+const AppLayout = lazy(() => import('../layout/app-layout'));
+const PublicLayout = lazy(() => import('../layout/public-layout'));
+
+type Frame = 'app' | 'public' | 'bare';
+
+/** Which frame a page is drawn in: internal pages in the sidebar layout, portal pages in the public one. */
+export function frameFor(page: PageDef | undefined, loggedIn: boolean): Frame {
+  if (!page) return loggedIn ? 'app' : 'public';
+  if (page.kind === 'login' || page.path === '/web/small/login') return 'bare';
+  if (page.kind === 'internal') return 'app';
+  if (page.path.startsWith('/web') || page.kind === 'small' || (page.kind === 'public' && page.path !== '/404')) return 'public';
+  // Detail, search and 404 pages belong to whichever side the visitor is on.
+  return loggedIn ? 'app' : 'public';
+}
+
+function Framed({ frame, page, children }: { frame: Frame; page: PageDef | undefined; children: ReactNode }) {
+  const content = <Suspense fallback={<PageSpin />}>{children}</Suspense>;
+  if (frame === 'bare') return content;
+  return (
+    <Suspense fallback={<PageSpin />}>
+      {frame === 'app' ? <AppLayout page={page}>{content}</AppLayout> : <PublicLayout>{content}</PublicLayout>}
+    </Suspense>
+  );
+}
+
+/**
+ * The route guard of spec §4 around every page: redirects per the contract's guard(), loads the session user
+ * when a token has none yet, sets the page title, clears search caches when leaving the search pages.
+ */
+export function RouteShell() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const user = useSessionUser();
+  const hasToken = !!getToken();
+  const decision = guard(location.pathname, { hasToken, set: routeSetOf(user) });
+  const page = findPage(location.pathname);
+
+  useEffect(() => {
+    setNavigator((to, opts) => void navigate(to, opts));
+    return () => setNavigator(null);
+  }, [navigate]);
+
+  useEffect(() => {
+    document.title = page ? `${page.title} - ${PRODUCT_TITLE}` : DEFAULT_PAGE_TITLE;
+  }, [page]);
+
+  const previousPath = useRef(location.pathname);
+  useEffect(() => {
+    if (shouldClearSearchCache(previousPath.current, location.pathname)) clearSearchCaches();
+    previousPath.current = location.pathname;
+  }, [location.pathname]);
+
+  const mustLoadUser = decision.action === 'loadUser';
+  useEffect(() => {
+    if (!mustLoadUser) return;
+    let active = true;
+    loadSessionUser().catch((err: unknown) => {
+      if (!active) return;
+      // Spec §4: on failure the token is reset, the error shown, and the user goes to /web/index.
+      resetSession();
+      if (!(err instanceof ApiError && err.notified))
+        notify.error(err instanceof Error && err.message ? err.message : '获取用户信息失败');
+      void navigate('/web/index', { replace: true });
+    });
+    return () => {
+      active = false;
+    };
+  }, [mustLoadUser, navigate]);
+
+  if (decision.action === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.action === 'loadUser') return <PageSpin label="正在验证登录信息…" />;
+  return (
+    <Framed frame={frameFor(page, !!user)} page={page}>
+      <Outlet />
+    </Framed>
+  );
+}

@@ -1,0 +1,41 @@
+import { chooseRouteSet, findPage, pageInSet, type RouteSet, type SessionUser } from '@ip/contract';
+
+export interface TopBarModel {
+  set: RouteSet;
+  adminView: boolean;
+  /** Name shown beside the avatar: in admin view the admin's name comes first. */
+  displayName: string;
+  userCenterPath: string | null;
+  changePasswordPath: string | null;
+  configStaffPath: string | null;
+  systemPath: string | null;
+  advancedSearchPath: string | null;
+  showBackToAdmin: boolean;
+  /** Trial users (type '1') get the red 去认证 button. */
+  showVerify: boolean;
+}
+
+function ifInSet(path: string, set: RouteSet): string | null {
+  const page = findPage(path);
+  return page && pageInSet(page, set) ? path : null;
+}
+
+/** Which top-bar buttons a user sees and where they lead (spec §2 Layout, §6). */
+export function topBarModel(user: SessionUser): TopBarModel {
+  const set = chooseRouteSet(user);
+  const adminView = user.is_admin_view === 1;
+  const isAB = set === 'A' || set === 'B';
+  return {
+    set,
+    adminView,
+    displayName: adminView && user.admin_name ? `${user.admin_name} ${user.name}` : user.name,
+    userCenterPath: adminView ? null : ifInSet(isAB ? '/userCenter' : '/newUserCenter', set),
+    // The server refuses password changes in admin view (ADR 0003), so the icon is not offered there.
+    changePasswordPath: adminView ? null : ifInSet(isAB ? '/upPwd' : '/NewupPwd', set),
+    configStaffPath: user.com_id === 0 && user.is_news === 1 ? ifInSet('/newsystem', set) : null,
+    systemPath: ifInSet(isAB ? '/system' : '/newsystem', set),
+    advancedSearchPath: ifInSet('/AdvancedSearch', set),
+    showBackToAdmin: adminView,
+    showVerify: user.type === '1' && ifInSet('/userCenter', set) !== null,
+  };
+}

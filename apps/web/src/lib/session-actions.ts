@@ -1,0 +1,88 @@
+import { STORAGE_KEYS, type SessionUser } from '@ip/contract';
+import { ApiError } from '../api/http';
+import { fetchUserInfo, logoutCall } from '../api/session-api';
+import { hardNavigate } from './navigation';
+import { sessionStore } from './session-store';
+import { clearToken, getToken, local, session, setToken } from './storage';
+
+export const EMPTY_USER_INFO_MESSAGE = '验证失败，请重新登录。';
+
+/** Spec §4: login stores the token (session storage + cookie) and newtype in session storage. */
+export function saveLogin(reply: { token: string; newtype?: number }): void {
+  setToken(reply.token);
+  session.set(STORAGE_KEYS.newtype, String(reply.newtype ?? 1));
+}
+
+/** Token reset: forget the token, newtoken, roles and avatar, and the loaded user. */
+export function resetSession(): void {
+  clearToken();
+  sessionStore.setUser(null);
+}
+
+let pending: Promise<SessionUser> | null = null;
+
+function isUsableUser(u: unknown): u is SessionUser {
+  return !!u && typeof u === 'object' && typeof (u as SessionUser).id === 'number' && 'name' in u;
+}
+
+/** Loads the session user once (concurrent callers share the call); an empty reply is '验证失败，请重新登录。'. */
+export function loadSessionUser(): Promise<SessionUser> {
+  pending ??= fetchUserInfo()
+    .then((user) => {
+      if (!isUsableUser(user)) throw new ApiError(EMPTY_USER_INFO_MESSAGE, { kind: 'business', notified: false });
+      const full: SessionUser = { ...user, menu: user.menu ?? [], roles: user.roles ?? [] };
+      session.set(STORAGE_KEYS.roles, JSON.stringify(full.roles));
+      if (full.avatar) session.set(STORAGE_KEYS.avatar, full.avatar);
+      sessionStore.setUser(full);
+      return full;
+    })
+    .finally(() => {
+      pending = null;
+    });
+  return pending;
+}
+
+/** Updates fields of the loaded user after a profile change. */
+export function patchSessionUser(patch: Partial<SessionUser>): void {
+  const user = sessionStore.getState().user;
+  if (user) sessionStore.setUser({ ...user, ...patch });
+  if (patch.avatar) session.set(STORAGE_KEYS.avatar, patch.avatar);
+}
+
+/** Clears the session and starts the app over at `to` with a full page load. */
+export function clearAndReload(to = '/web/index'): void {
+  resetSession();
+  session.remove(STORAGE_KEYS.adminToken);
+  local.remove(STORAGE_KEYS.avatar);
+  hardNavigate(to);
+}
+
+/** Logout: tell the server (best effort: the local session ends either way), clear, reload at the landing page. */
+export async function logout(): Promise<void> {
+  try {
+    if (getToken()) await logoutCall();
+  } catch {
+    // The token may already be gone on the server; the user still leaves.
+  }
+  clearAndReload('/web/index');
+}
+
+/** Admin view: keep the admin's own token aside, switch to the company user's token, start over at '/'. */
+export function enterAdminView(viewToken: string): void {
+  const adminToken = getToken();
+  if (adminToken) session.set(STORAGE_KEYS.adminToken, adminToken);
+  setToken(viewToken);
+  sessionStore.setUser(null);
+  hardNavigate('/');
+}
+
+/** 返回管理端: restore the saved admin token and go to the user list. Returns false when none is saved. */
+export function returnToAdmin(): boolean {
+  const adminToken = session.get(STORAGE_KEYS.adminToken);
+  if (!adminToken) return false;
+  setToken(adminToken);
+  session.remove(STORAGE_KEYS.adminToken);
+  sessionStore.setUser(null);
+  hardNavigate('/user');
+  return true;
+}

@@ -1,0 +1,84 @@
+import type { SessionUser } from '@ip/contract';
+import { menuFor, chooseRouteSet } from '@ip/contract';
+import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
+import { http } from '../api/http';
+
+/** A session user for tests; the menu is the route set's menu from the page table. */
+export function makeUser(patch: Partial<SessionUser> = {}): SessionUser {
+  const base: SessionUser = {
+    token: 't',
+    name: '张三',
+    avatar: '',
+    type: '0',
+    is_admin: 0,
+    is_admin_view: 0,
+    is_news: 0,
+    rid: 0,
+    id: 7,
+    com_id: 0,
+    admin_name: '',
+    pid: 0,
+    street_id: 0,
+    street_name: '',
+    introduction: '',
+    roles: [],
+    newtype: 1,
+    menu: [],
+    mobile: '13800000000',
+    company_name: '示例科技有限公司',
+  };
+  const user = { ...base, ...patch };
+  if (!patch.roles) user.roles = [user.is_admin === 1 ? '1' : '0'];
+  if (!patch.menu) user.menu = menuFor(chooseRouteSet(user));
+  return user;
+}
+
+export interface RecordedCall {
+  url: string;
+  method: string;
+  body: unknown;
+  headers: Record<string, unknown>;
+  config: InternalAxiosRequestConfig;
+}
+
+type Reply = { status?: number; data: unknown } | Error;
+
+/**
+ * Replaces the axios instance's network adapter: each call is recorded and answered by `respond`.
+ * This mocks the network, not our code or antd.
+ */
+export function mockNetwork(respond: (call: RecordedCall) => Reply | Promise<Reply>) {
+  const calls: RecordedCall[] = [];
+  const original = http.defaults.adapter;
+  const adapter: AxiosAdapter = async (config) => {
+    let body: unknown = config.data;
+    if (typeof body === 'string') {
+      try {
+        body = JSON.parse(body);
+      } catch {
+        // keep the raw string
+      }
+    }
+    const call: RecordedCall = {
+      url: config.url ?? '',
+      method: (config.method ?? 'get').toUpperCase(),
+      body,
+      headers: config.headers.toJSON() as Record<string, unknown>,
+      config,
+    };
+    calls.push(call);
+    const reply = await respond(call);
+    if (reply instanceof Error) throw reply;
+    const res: AxiosResponse = { data: reply.data, status: reply.status ?? 200, statusText: 'OK', headers: {}, config };
+    return res;
+  };
+  http.defaults.adapter = adapter;
+  return {
+    calls,
+    restore: () => {
+      http.defaults.adapter = original;
+    },
+  };
+}
+
+export { LocationProbe } from './location-probe';

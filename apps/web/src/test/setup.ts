@@ -1,0 +1,43 @@
+import { afterEach, vi } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+
+// Lazy pages load their chunk on first use; give async queries room on a slow machine.
+configure({ asyncUtilTimeout: 5000 });
+
+// jsdom lacks a few browser APIs antd relies on.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    }),
+  });
+}
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+}
+// antd measures scrollbars through getComputedStyle with a pseudo element, which jsdom does not implement.
+const realGetComputedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (elt: Element, pseudo?: string | null) => realGetComputedStyle(elt, pseudo ? undefined : pseudo);
+
+afterEach(() => {
+  cleanup();
+  window.sessionStorage.clear();
+  window.localStorage.clear();
+  for (const c of document.cookie.split(';')) {
+    const name = c.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; path=/; max-age=0`;
+  }
+});

@@ -1,0 +1,19 @@
+import { fileURLToPath } from 'node:url';
+import { defineProject } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+// The 'web' project of the root vitest config: components and client rules in jsdom.
+export default defineProject({
+  root: here,
+  plugins: [react()],
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    testTimeout: 20000,
+    css: false,
+  },
+});
