@@ -10,7 +10,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
@@ -22,7 +25,11 @@ export default tseslint.config(
       // Features do not import each other, and shared code does not import features or the app (STYLE.md).
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/*/**', '../features/*'], message: '功能模块之间不得相互引用，请放到 shared/ 或 lib/' }] },
+        {
+          patterns: [
+            { group: ['**/features/*/**', '../features/*'], message: '功能模块之间不得相互引用，请放到 shared/ 或 lib/' },
+          ],
+        },
       ],
     },
   },
@@ -33,7 +40,10 @@ export default tseslint.config(
   {
     files: ['apps/server/src/**/*.ts', 'packages/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/web/**', 'react', 'antd'], message: '服务端不得引用前端代码' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/apps/web/**', 'react', 'antd'], message: '服务端不得引用前端代码' }] },
+      ],
     },
   },
 );

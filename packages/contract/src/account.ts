@@ -58,11 +58,13 @@ export const VisitorLoginBody = z.object({ mobile: Mobile, code: SmsCode });
 
 export const InfoBody = z.object({ tokens: z.string().optional(), type: z.union([z.string(), z.number()]).optional() });
 
-export const ChangePasswordBody = z.object({
-  old_password: Password,
-  password: NewPassword,
-  password_confirm: z.string({ error: '请再次输入新密码' }),
-}).refine((b) => b.password === b.password_confirm, { message: '两次输入的新密码不一致', path: ['password_confirm'] });
+export const ChangePasswordBody = z
+  .object({
+    old_password: Password,
+    password: NewPassword,
+    password_confirm: z.string({ error: '请再次输入新密码' }),
+  })
+  .refine((b) => b.password === b.password_confirm, { message: '两次输入的新密码不一致', path: ['password_confirm'] });
 
 export const UpdateProfileBody = z.object({
   name: z.string().trim().min(1, '请输入姓名').max(30, '姓名不能超过 30 个字').optional(),

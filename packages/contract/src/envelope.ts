@@ -19,10 +19,7 @@ export const EnvelopeSchema = z.object({
 export const OK_MSG = 'ok';
 
 /** What the web client does with a reply (spec §7): code 0 → error(msg), code 1 → data, other → whole reply. */
-export type EnvelopeOutcome<T> =
-  | { kind: 'error'; msg: string }
-  | { kind: 'data'; data: T }
-  | { kind: 'whole'; body: unknown };
+export type EnvelopeOutcome<T> = { kind: 'error'; msg: string } | { kind: 'data'; data: T } | { kind: 'whole'; body: unknown };
 
 export function interpretEnvelope<T>(body: unknown): EnvelopeOutcome<T> {
   if (body && typeof body === 'object' && 'code' in body) {

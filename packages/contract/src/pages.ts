@@ -127,7 +127,14 @@ export const PAGES: PageDef[] = [
   { path: '/compdetail', title: '监控详情', kind: 'internal', sets: A, back: true, wip: true },
   { path: '/cutDetails', title: '监控对比详情', kind: 'internal', sets: A, back: true, wip: true },
   { path: '/costdetails', title: '年费预警', kind: 'internal', sets: A, menu: { group: 'warning', order: 2 }, wip: true },
-  { path: '/certificateExpire', title: '证书到期预警', kind: 'internal', sets: A, menu: { group: 'warning', order: 3 }, wip: true },
+  {
+    path: '/certificateExpire',
+    title: '证书到期预警',
+    kind: 'internal',
+    sets: A,
+    menu: { group: 'warning', order: 3 },
+    wip: true,
+  },
   { path: '/VisitsNeeds', title: '走访需求', kind: 'internal', sets: A, menu: { icon: 'Solution', order: 40 }, wip: true },
   { path: '/report', title: '专利月报', kind: 'internal', sets: A, menu: { icon: 'FileText', order: 50 }, wip: true },
   { path: '/industry', title: '产业报告', kind: 'internal', sets: A, menu: { icon: 'Fund', order: 60 }, wip: true },
@@ -136,9 +143,24 @@ export const PAGES: PageDef[] = [
   { path: '/litigation/docking', title: '诉讼检索', kind: 'internal', sets: A, back: true, wip: true },
   { path: '/center', title: '消息中心', kind: 'internal', sets: A, menu: { icon: 'Bell', order: 80 }, wip: true },
   { path: '/centerDetail', title: '消息详情', kind: 'internal', sets: A, back: true, wip: true },
-  { path: '/userCenter', title: '个人中心', kind: 'internal', sets: AB, menu: { icon: 'User', order: 90 }, notForAdminView: true },
+  {
+    path: '/userCenter',
+    title: '个人中心',
+    kind: 'internal',
+    sets: AB,
+    menu: { icon: 'User', order: 90 },
+    notForAdminView: true,
+  },
   { path: '/upPwd', title: '修改密码', kind: 'internal', sets: AB, notForAdminView: true },
-  { path: '/system', title: '系统管理', kind: 'internal', sets: AB, menu: { icon: 'Setting', order: 100 }, notForAdminView: true, wip: true },
+  {
+    path: '/system',
+    title: '系统管理',
+    kind: 'internal',
+    sets: AB,
+    menu: { icon: 'Setting', order: 100 },
+    notForAdminView: true,
+    wip: true,
+  },
   { path: '/AdvancedSearch', title: '高级检索', kind: 'internal', sets: AB, wip: true },
   { path: '/consulting', title: '业务咨询', kind: 'internal', sets: AB, menu: { icon: 'Customer', order: 70 }, wip: true },
 
@@ -154,9 +176,30 @@ export const PAGES: PageDef[] = [
 
   // Set C: enterprise-service main account; D: its employees (the /work group and /NewupPwd)
   { path: '/newhome', title: '首页', kind: 'internal', sets: C, menu: { icon: 'Home', order: 5 }, wip: true },
-  { path: '/visualization', title: '可视化总览', kind: 'internal', sets: C, menu: { group: 'visualization', order: 1 }, wip: true },
-  { path: '/visualization/Visit', title: '走访可视化', kind: 'internal', sets: C, menu: { group: 'visualization', order: 2 }, wip: true },
-  { path: '/visualization/Patent', title: '专利可视化', kind: 'internal', sets: C, menu: { group: 'visualization', order: 3 }, wip: true },
+  {
+    path: '/visualization',
+    title: '可视化总览',
+    kind: 'internal',
+    sets: C,
+    menu: { group: 'visualization', order: 1 },
+    wip: true,
+  },
+  {
+    path: '/visualization/Visit',
+    title: '走访可视化',
+    kind: 'internal',
+    sets: C,
+    menu: { group: 'visualization', order: 2 },
+    wip: true,
+  },
+  {
+    path: '/visualization/Patent',
+    title: '专利可视化',
+    kind: 'internal',
+    sets: C,
+    menu: { group: 'visualization', order: 3 },
+    wip: true,
+  },
   { path: '/work', title: '工作台', kind: 'internal', sets: CD, menu: { group: 'work', order: 0 }, wip: true },
   { path: '/workCompany', title: '企业排名', kind: 'internal', sets: CD, menu: { group: 'work', order: 1 }, wip: true },
   { path: '/workWarning', title: '企业预警', kind: 'internal', sets: CD, menu: { group: 'work', order: 2 }, wip: true },
@@ -218,7 +261,8 @@ export function menuFor(set: RouteSet): MenuItem[] {
   const top: Entry[] = [];
   const groups = new Map<string, Entry>();
   for (const [key, g] of Object.entries(MENU_GROUPS)) {
-    if (g.sets.includes(set)) groups.set(key, { path: `group:${key}`, title: g.title, icon: g.icon, order: g.order, children: [] });
+    if (g.sets.includes(set))
+      groups.set(key, { path: `group:${key}`, title: g.title, icon: g.icon, order: g.order, children: [] });
   }
   const pages = PAGES.filter((p) => p.menu && p.sets.includes(set)).sort((a, b) => a.menu!.order - b.menu!.order);
   for (const p of pages) {

@@ -52,16 +52,24 @@ describe('request schemas', () => {
     expect(r.error!.issues[0].message).toBe('两次输入的新密码不一致');
   });
   it('checks the unified social credit code', () => {
-    const ok = { company_name: '示例科技有限公司', credit_code: '91330100MA2XXXXX1Y', contact: '张三', license: '/uploads/a.png' };
+    const ok = {
+      company_name: '示例科技有限公司',
+      credit_code: '91330100MA2XXXXX1Y',
+      contact: '张三',
+      license: '/uploads/a.png',
+    };
     expect(VerificationBody.safeParse(ok).success).toBe(true);
     expect(VerificationBody.safeParse({ ...ok, credit_code: '123' }).error!.issues[0].message).toBe('统一社会信用代码应为 18 位');
   });
 });
 
 describe('interpretEnvelope (spec §7)', () => {
-  it('code 0 → error with msg', () => expect(interpretEnvelope({ code: 0, msg: '出错了' })).toEqual({ kind: 'error', msg: '出错了' }));
-  it('code 0 without msg → a generic Chinese message', () => expect(interpretEnvelope({ code: 0 })).toEqual({ kind: 'error', msg: '请求失败' }));
-  it('code 1 → data', () => expect(interpretEnvelope({ code: 1, msg: 'ok', data: { a: 1 } })).toEqual({ kind: 'data', data: { a: 1 } }));
+  it('code 0 → error with msg', () =>
+    expect(interpretEnvelope({ code: 0, msg: '出错了' })).toEqual({ kind: 'error', msg: '出错了' }));
+  it('code 0 without msg → a generic Chinese message', () =>
+    expect(interpretEnvelope({ code: 0 })).toEqual({ kind: 'error', msg: '请求失败' }));
+  it('code 1 → data', () =>
+    expect(interpretEnvelope({ code: 1, msg: 'ok', data: { a: 1 } })).toEqual({ kind: 'data', data: { a: 1 } }));
   it('other code → whole response', () => {
     const body = { code: 2, msg: 'x', data: 3 };
     expect(interpretEnvelope(body)).toEqual({ kind: 'whole', body });

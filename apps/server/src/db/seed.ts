@@ -28,9 +28,23 @@ const base: NewUser = {
 /** The demo accounts of DOMAIN §1 / the walking-skeleton issue, all with password Demo@2026. */
 export const DEMO_ACCOUNTS: (Partial<NewUser> & { mobile: string; name: string })[] = [
   { mobile: '13800000000', name: '系统管理员', is_admin: 1, company_name: '区知识产权局' },
-  { mobile: '13800000001', name: '张经理', company_name: '示例科技有限公司', street_id: 1, street_name: '高新街道', introduction: '负责公司知识产权管理' },
+  {
+    mobile: '13800000001',
+    name: '张经理',
+    company_name: '示例科技有限公司',
+    street_id: 1,
+    street_name: '高新街道',
+    introduction: '负责公司知识产权管理',
+  },
   { mobile: '13800000002', name: '李试用', type: '1', company_name: '试用创新科技有限公司' },
-  { mobile: '13800000003', name: '企业服务中心', is_news: 1, company_name: '区企业服务中心', street_id: 1, street_name: '高新街道' },
+  {
+    mobile: '13800000003',
+    name: '企业服务中心',
+    is_news: 1,
+    company_name: '区企业服务中心',
+    street_id: 1,
+    street_name: '高新街道',
+  },
   { mobile: '13800000004', name: '王专员', is_news: 1, company_name: '区企业服务中心', street_id: 1, street_name: '高新街道' },
 ];
 
@@ -84,14 +98,24 @@ export async function seedOnEmpty(deps: Deps): Promise<void> {
   if (!deps.config.production) {
     if (!deps.config.seedDemo) return;
     await seedDemo(deps);
-    deps.log.info(`已创建演示账号（密码 ${DEMO_PASSWORD}）：13800000000 管理员，13800000001 企业用户，13800000002 试用用户，13800000003 企业服务主账号，13800000004 企业服务员工`);
+    deps.log.info(
+      `已创建演示账号（密码 ${DEMO_PASSWORD}）：13800000000 管理员，13800000001 企业用户，13800000002 试用用户，13800000003 企业服务主账号，13800000004 企业服务员工`,
+    );
     return;
   }
   const password = `${crypto.randomBytes(9).toString('base64url')}a1`;
   const now = deps.clock().toISOString();
   await db
     .insertInto('users')
-    .values({ ...base, mobile: '13800000000', name: '系统管理员', is_admin: 1, password_hash: await hashPassword(password), created_at: now, updated_at: now })
+    .values({
+      ...base,
+      mobile: '13800000000',
+      name: '系统管理员',
+      is_admin: 1,
+      password_hash: await hashPassword(password),
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   // Printed once, never stored in clear: the operator changes it after the first login.
   console.log(`\n首次启动：已创建管理员账号 13800000000，初始密码 ${password}（仅显示这一次，请登录后立即修改）\n`);

@@ -9,7 +9,15 @@ export type UserRow = Omit<UsersTable, 'id'> & { id: number };
 
 /** Who is calling: a user account (possibly in admin view), a visitor, or a second-authentication token. */
 export type Session =
-  | { subject: 'user'; tokenHash: string; user: UserRow; kind: AccountKind; isAdminView: boolean; adminId: number | null; adminName: string }
+  | {
+      subject: 'user';
+      tokenHash: string;
+      user: UserRow;
+      kind: AccountKind;
+      isAdminView: boolean;
+      adminId: number | null;
+      adminName: string;
+    }
   | { subject: 'visitor'; tokenHash: string; visitorId: number; mobile: string };
 
 /** A token is 32 random bytes, hex; only its SHA-256 is stored (ARCHITECTURE rule 4). */

@@ -56,13 +56,19 @@ describe('authorization over the route registry', () => {
         const res = await call(t.app, r.method, `/v1${r.url}`, { token, body: r.method === 'POST' ? {} : undefined });
         const want = expected(r.access, caller);
         const got = res.status === 401 || res.status === 403 ? res.status : 'ok';
-        if (got !== want) failures.push(`${r.method} ${r.url} as ${caller}: expected ${want}, got ${res.status} ${JSON.stringify(res.body)}`);
+        if (got !== want)
+          failures.push(`${r.method} ${r.url} as ${caller}: expected ${want}, got ${res.status} ${JSON.stringify(res.body)}`);
         if (got !== 'ok') {
           expect(res.body.code).toBe(0);
           expect(res.body.msg).toMatch(/[\u4e00-\u9fff]/);
         }
         // The server's rule agrees with the table above.
-        const session = caller === 'anonymous' ? null : caller === 'visitor' ? ({ subject: 'visitor' } as never) : ({ subject: 'user', kind: caller } as never);
+        const session =
+          caller === 'anonymous'
+            ? null
+            : caller === 'visitor'
+              ? ({ subject: 'visitor' } as never)
+              : ({ subject: 'user', kind: caller } as never);
         expect(allowed(r.access, session).ok).toBe(want === 'ok');
       }
     }

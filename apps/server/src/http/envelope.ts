@@ -42,7 +42,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || fe.statusCode === 415) {
       return reply.status(415).send({ code: 0, msg: '不支持的请求格式，请以 JSON 提交' });
     }
-    if (fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+    if (
+      fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      error instanceof SyntaxError
+    ) {
       return reply.status(400).send({ code: 0, msg: '请求格式不正确，请提交合法的 JSON' });
     }
     if (fe.statusCode === 429) return reply.status(429).send({ code: 0, msg: '请求过于频繁，请稍后再试' });

@@ -126,7 +126,13 @@ export const accountRoutes: RouteRegistry = [
       await deps.sms.send(body.mobile, `【知识产权管理与专利检索平台】${body.content}`);
       await deps.db.db
         .insertInto('audit_log')
-        .values({ admin_id: userOf(session).user.id, user_id: null, action: 'send_info', detail: body.mobile, created_at: deps.clock().toISOString() })
+        .values({
+          admin_id: userOf(session).user.id,
+          user_id: null,
+          action: 'send_info',
+          detail: body.mobile,
+          created_at: deps.clock().toISOString(),
+        })
         .execute();
       return null;
     },
@@ -229,7 +235,11 @@ export const accountRoutes: RouteRegistry = [
     body: BindingBody,
     handler: async ({ body, deps }) => {
       const { db } = deps.db;
-      const user = await db.selectFrom('users').select(['id', 'status', 'newtype']).where('mobile', '=', body.mobile).executeTakeFirst();
+      const user = await db
+        .selectFrom('users')
+        .select(['id', 'status', 'newtype'])
+        .where('mobile', '=', body.mobile)
+        .executeTakeFirst();
       if (!user) throw notFound('该手机号尚未注册');
       if (user.status !== 1) throw forbidden('账号已被停用，请联系管理员');
       await account.checkBindingCode(deps, body.mobile, body.code);
@@ -247,9 +257,7 @@ export const accountRoutes: RouteRegistry = [
     access: 'public',
     summary: '跳转微信授权',
     query: z.object({
-      redirect_uri: z
-        .string({ error: '缺少回调地址' })
-        .regex(/^\/(?!\/)[\w\-./?=&%]*$/, '回调地址只能是本站路径'),
+      redirect_uri: z.string({ error: '缺少回调地址' }).regex(/^\/(?!\/)[\w\-./?=&%]*$/, '回调地址只能是本站路径'),
       state: z.string().max(64, 'state 过长').default('login'),
     }),
     handler: async ({ req, query, deps, reply }) => {

@@ -1,11 +1,4 @@
-import {
-  LOGIN_FAILURE_WINDOW_MS,
-  LOGIN_MAX_FAILURES,
-  chooseRouteSet,
-  menuFor,
-  rolesFor,
-  type SessionUser,
-} from '@ip/contract';
+import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES, chooseRouteSet, menuFor, rolesFor, type SessionUser } from '@ip/contract';
 import type { Deps } from '../../deps';
 import { issueToken, type Session, type UserRow } from '../../http/auth';
 import { badRequest, conflict, forbidden, notFound, tooMany } from '../../http/errors';
@@ -126,7 +119,11 @@ export async function register(
 
 /** Sets a new password after an SMS code; every session of the account ends. */
 export async function resetPassword(deps: Deps, input: { mobile: string; code: string; password: string }): Promise<void> {
-  const user = await deps.db.db.selectFrom('users').select(['id', 'status']).where('mobile', '=', input.mobile).executeTakeFirst();
+  const user = await deps.db.db
+    .selectFrom('users')
+    .select(['id', 'status'])
+    .where('mobile', '=', input.mobile)
+    .executeTakeFirst();
   if (!user) throw notFound('该手机号尚未注册');
   await checkCode(deps, input.mobile, 'forget', input.code);
   await setPassword(deps, user.id, input.password);
@@ -137,7 +134,11 @@ export async function resetPassword(deps: Deps, input: { mobile: string; code: s
 export async function setPassword(deps: Deps, userId: number, password: string): Promise<void> {
   const password_hash = await hashPassword(password);
   await deps.db.db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ password_hash, updated_at: deps.clock().toISOString() }).where('id', '=', userId).execute();
+    await trx
+      .updateTable('users')
+      .set({ password_hash, updated_at: deps.clock().toISOString() })
+      .where('id', '=', userId)
+      .execute();
     await trx.deleteFrom('tokens').where('subject', 'in', ['user', 'ifon']).where('subject_id', '=', userId).execute();
   });
 }

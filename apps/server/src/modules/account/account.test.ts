@@ -19,7 +19,9 @@ function expectFailure(res: { status: number; body: { code: number; msg: string 
 
 describe('POST /v1/user/login', () => {
   it('logs in with a trimmed mobile and returns a 64-hex token', async () => {
-    const res = await call(t.app, 'POST', '/v1/user/login', { body: { mobile: ' 13800000001 ', password: DEMO_PASSWORD, type: '0' } });
+    const res = await call(t.app, 'POST', '/v1/user/login', {
+      body: { mobile: ' 13800000001 ', password: DEMO_PASSWORD, type: '0' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ code: 1, msg: 'ok', data: { newtype: 1 } });
     expect(res.body.data.token).toMatch(/^[0-9a-f]{64}$/);
@@ -69,7 +71,10 @@ describe('POST /v1/user/login', () => {
   });
 
   it('answers malformed JSON and huge bodies with Chinese errors', async () => {
-    const bad = await call(t.app, 'POST', '/v1/user/login', { body: '{"mobile":', headers: { 'content-type': 'application/json' } });
+    const bad = await call(t.app, 'POST', '/v1/user/login', {
+      body: '{"mobile":',
+      headers: { 'content-type': 'application/json' },
+    });
     expectFailure(bad, 400, 'JSON');
     const huge = await call(t.app, 'POST', '/v1/user/login', {
       body: JSON.stringify({ mobile: DEMO.company, password: 'x'.repeat(2 * 1024 * 1024) }),
@@ -91,13 +96,34 @@ describe('POST /v1/user/info', () => {
     const res = await call(t.app, 'POST', '/v1/user/info', { token, body: {} });
     expect(res.status).toBe(200);
     const u = res.body.data;
-    for (const field of ['token', 'name', 'avatar', 'type', 'is_admin', 'is_admin_view', 'is_news', 'rid', 'id', 'com_id', 'admin_name', 'pid', 'street_id', 'street_name', 'introduction', 'roles', 'newtype', 'menu']) {
+    for (const field of [
+      'token',
+      'name',
+      'avatar',
+      'type',
+      'is_admin',
+      'is_admin_view',
+      'is_news',
+      'rid',
+      'id',
+      'com_id',
+      'admin_name',
+      'pid',
+      'street_id',
+      'street_name',
+      'introduction',
+      'roles',
+      'newtype',
+      'menu',
+    ]) {
       expect(u, field).toHaveProperty(field);
     }
     expect(u.token).toBe(token);
     expect(u.is_news).toBe(isNews);
     expect(u.newtype).toBe(1);
-    const flat = u.menu.flatMap((m: { path: string; children?: { path: string }[] }) => (m.children ? m.children : [m])).map((m: { path: string }) => m.path);
+    const flat = u.menu
+      .flatMap((m: { path: string; children?: { path: string }[] }) => (m.children ? m.children : [m]))
+      .map((m: { path: string }) => m.path);
     expect(flat).toContain(menuPath);
   });
 
@@ -164,7 +190,11 @@ describe('SMS codes: POST /v1/user/send-code', () => {
   });
 
   it('refuses register codes for a registered mobile and forget codes for an unknown one', async () => {
-    expectFailure(await call(t.app, 'POST', '/v1/user/send-code', { body: { mobile: DEMO.company, purpose: 'register' } }), 409, '已注册');
+    expectFailure(
+      await call(t.app, 'POST', '/v1/user/send-code', { body: { mobile: DEMO.company, purpose: 'register' } }),
+      409,
+      '已注册',
+    );
     expectFailure(await call(t.app, 'POST', '/v1/user/send-code', { body: { mobile, purpose: 'forget' } }), 404, '尚未注册');
   });
 
@@ -183,7 +213,13 @@ describe('POST /v1/user/register', () => {
     const res = await call(t.app, 'POST', '/v1/user/register', { body: body(await t.sms.lastCode(mobile)) });
     expect(res.body.code).toBe(1);
     const info = await call(t.app, 'POST', '/v1/user/info', { token: res.body.data.token });
-    expect(info.body.data).toMatchObject({ type: '1', is_admin: 0, is_news: 0, name: '赵六', company_name: '新注册科技有限公司' });
+    expect(info.body.data).toMatchObject({
+      type: '1',
+      is_admin: 0,
+      is_news: 0,
+      name: '赵六',
+      company_name: '新注册科技有限公司',
+    });
     await expect(login(t.app, mobile, 'Secret123')).resolves.toBeTruthy();
   });
 
@@ -207,15 +243,29 @@ describe('POST /v1/user/register', () => {
 
   it('rejects a code sent for another purpose, a weak password and missing fields', async () => {
     await call(t.app, 'POST', '/v1/user/send-code', { body: { mobile, purpose: 'visitor' } });
-    expectFailure(await call(t.app, 'POST', '/v1/user/register', { body: body(await t.sms.lastCode(mobile)) }), 400, '先获取验证码');
-    expectFailure(await call(t.app, 'POST', '/v1/user/register', { body: { ...body('123456'), password: 'short' } }), 400, '8 位');
+    expectFailure(
+      await call(t.app, 'POST', '/v1/user/register', { body: body(await t.sms.lastCode(mobile)) }),
+      400,
+      '先获取验证码',
+    );
+    expectFailure(
+      await call(t.app, 'POST', '/v1/user/register', { body: { ...body('123456'), password: 'short' } }),
+      400,
+      '8 位',
+    );
     const missing = await call(t.app, 'POST', '/v1/user/register', { body: { mobile } });
     expectFailure(missing, 400);
-    expect(missing.body.fields.map((f: { path: string }) => f.path)).toEqual(expect.arrayContaining(['code', 'password', 'name', 'company_name']));
+    expect(missing.body.fields.map((f: { path: string }) => f.path)).toEqual(
+      expect.arrayContaining(['code', 'password', 'name', 'company_name']),
+    );
   });
 
   it('refuses an already registered mobile', async () => {
-    expectFailure(await call(t.app, 'POST', '/v1/user/register', { body: { ...body('123456'), mobile: DEMO.company } }), 409, '已注册');
+    expectFailure(
+      await call(t.app, 'POST', '/v1/user/register', { body: { ...body('123456'), mobile: DEMO.company } }),
+      409,
+      '已注册',
+    );
   });
 });
 
@@ -229,12 +279,21 @@ describe('POST /v1/user/forget', () => {
     expectFailure(await call(t.app, 'POST', '/v1/user/info', { token: old }), 401);
     await expect(login(t.app, DEMO.company, 'NewPass123')).resolves.toBeTruthy();
     // The code is used up.
-    expectFailure(await call(t.app, 'POST', '/v1/user/forget', { body: { mobile: DEMO.company, code, password: 'Other1234' } }), 400);
+    expectFailure(
+      await call(t.app, 'POST', '/v1/user/forget', { body: { mobile: DEMO.company, code, password: 'Other1234' } }),
+      400,
+    );
   });
 
   it('rejects an unknown mobile and a wrong code without changing the password', async () => {
-    expectFailure(await call(t.app, 'POST', '/v1/user/forget', { body: { mobile: '13911112222', code: '123456', password: 'NewPass123' } }), 404);
-    expectFailure(await call(t.app, 'POST', '/v1/user/forget', { body: { mobile: DEMO.company, code: '123456', password: 'NewPass123' } }), 400);
+    expectFailure(
+      await call(t.app, 'POST', '/v1/user/forget', { body: { mobile: '13911112222', code: '123456', password: 'NewPass123' } }),
+      404,
+    );
+    expectFailure(
+      await call(t.app, 'POST', '/v1/user/forget', { body: { mobile: DEMO.company, code: '123456', password: 'NewPass123' } }),
+      400,
+    );
     await expect(loginAs(t.app, 'company')).resolves.toBeTruthy();
   });
 });
@@ -266,7 +325,9 @@ describe('POST /v1/user/change-password', () => {
 describe('POST /v1/user/profile', () => {
   it('updates name and introduction', async () => {
     const token = await loginAs(t.app, 'company');
-    expect((await call(t.app, 'POST', '/v1/user/profile', { token, body: { name: '张总', introduction: '你好' } })).body.code).toBe(1);
+    expect(
+      (await call(t.app, 'POST', '/v1/user/profile', { token, body: { name: '张总', introduction: '你好' } })).body.code,
+    ).toBe(1);
     const info = await call(t.app, 'POST', '/v1/user/info', { token });
     expect(info.body.data).toMatchObject({ name: '张总', introduction: '你好' });
   });
@@ -295,7 +356,12 @@ describe('POST /v1/visitor/login', () => {
 });
 
 describe('verification applications', () => {
-  const application = { company_name: '试用创新科技有限公司', credit_code: '91330100MA2XXXXX1Y', contact: '李试用', license: '/uploads/x.png' };
+  const application = {
+    company_name: '试用创新科技有限公司',
+    credit_code: '91330100MA2XXXXX1Y',
+    contact: '李试用',
+    license: '/uploads/x.png',
+  };
 
   it('lets a trial user apply once while pending and shows the status', async () => {
     const token = await loginAs(t.app, 'trial');
@@ -303,13 +369,23 @@ describe('verification applications', () => {
     const res = await call(t.app, 'POST', '/v1/verification', { token, body: application });
     expect(res.body).toMatchObject({ code: 1, data: { status: 0 } });
     expectFailure(await call(t.app, 'POST', '/v1/verification', { token, body: application }), 409, '等待');
-    expect((await call(t.app, 'POST', '/v1/verification/status', { token })).body.data).toMatchObject({ status: 0, company_name: application.company_name });
+    expect((await call(t.app, 'POST', '/v1/verification/status', { token })).body.data).toMatchObject({
+      status: 0,
+      company_name: application.company_name,
+    });
   });
 
   it('refuses verified users and bad input', async () => {
-    expectFailure(await call(t.app, 'POST', '/v1/verification', { token: await loginAs(t.app, 'company'), body: application }), 403);
+    expectFailure(
+      await call(t.app, 'POST', '/v1/verification', { token: await loginAs(t.app, 'company'), body: application }),
+      403,
+    );
     const token = await loginAs(t.app, 'trial');
-    expectFailure(await call(t.app, 'POST', '/v1/verification', { token, body: { ...application, credit_code: 'x' } }), 400, '信用代码');
+    expectFailure(
+      await call(t.app, 'POST', '/v1/verification', { token, body: { ...application, credit_code: 'x' } }),
+      400,
+      '信用代码',
+    );
     expectFailure(await call(t.app, 'POST', '/v1/verification', { token, body: {} }), 400);
     expect(await t.db.db.selectFrom('verifications').selectAll().execute()).toHaveLength(0);
   });
@@ -324,8 +400,14 @@ describe('second authentication: POST /v1/user/auth', () => {
   });
   it('refuses another account and a wrong password', async () => {
     const token = await loginAs(t.app, 'company');
-    expectFailure(await call(t.app, 'POST', '/v1/user/auth', { token, body: { account: DEMO.trial, password: DEMO_PASSWORD } }), 403);
-    expectFailure(await call(t.app, 'POST', '/v1/user/auth', { token, body: { account: DEMO.company, password: 'Wrong1234' } }), 400);
+    expectFailure(
+      await call(t.app, 'POST', '/v1/user/auth', { token, body: { account: DEMO.trial, password: DEMO_PASSWORD } }),
+      403,
+    );
+    expectFailure(
+      await call(t.app, 'POST', '/v1/user/auth', { token, body: { account: DEMO.company, password: 'Wrong1234' } }),
+      400,
+    );
   });
 });
 
@@ -341,7 +423,9 @@ describe('WeChat: /v1/wechat, /v1/openid_login, /v1/binding, /v1/get_token', () 
     expectFailure(await call(t.app, 'POST', '/v1/get_token', { body: { openid } }), 404, '尚未绑定');
 
     await call(t.app, 'POST', '/v1/user/send-code', { body: { mobile: DEMO.company, purpose: 'binding' } });
-    const bind = await call(t.app, 'POST', '/v1/binding', { body: { openid, mobile: DEMO.company, code: await t.sms.lastCode(DEMO.company) } });
+    const bind = await call(t.app, 'POST', '/v1/binding', {
+      body: { openid, mobile: DEMO.company, code: await t.sms.lastCode(DEMO.company) },
+    });
     expect(bind.body.code).toBe(1);
 
     const byOpenid = await call(t.app, 'POST', '/v1/get_token', { body: { openid } });
@@ -354,7 +438,11 @@ describe('WeChat: /v1/wechat, /v1/openid_login, /v1/binding, /v1/get_token', () 
     expectFailure(await call(t.app, 'GET', '/v1/wechat', { query: { redirect_uri: 'https://evil.example/' } }), 400, '本站');
     expectFailure(await call(t.app, 'GET', '/v1/wechat', { query: { redirect_uri: '//evil.example/' } }), 400, '本站');
     expectFailure(await call(t.app, 'GET', '/v1/openid_login'), 400, '授权码');
-    expectFailure(await call(t.app, 'POST', '/v1/binding', { body: { openid: 'x', mobile: DEMO.company, code: '123456' } }), 400, '验证码');
+    expectFailure(
+      await call(t.app, 'POST', '/v1/binding', { body: { openid: 'x', mobile: DEMO.company, code: '123456' } }),
+      400,
+      '验证码',
+    );
   });
 });
 
@@ -376,7 +464,10 @@ describe('admin view: POST /v1/user/admin-view', () => {
     expect((await call(t.app, 'POST', '/v1/user/info', { token: admin })).body.data.is_admin).toBe(1);
     // The password cannot be changed from admin view.
     expectFailure(
-      await call(t.app, 'POST', '/v1/user/change-password', { token: res.body.data.token, body: { old_password: DEMO_PASSWORD, password: 'Abcdefg123', password_confirm: 'Abcdefg123' } }),
+      await call(t.app, 'POST', '/v1/user/change-password', {
+        token: res.body.data.token,
+        body: { old_password: DEMO_PASSWORD, password: 'Abcdefg123', password_confirm: 'Abcdefg123' },
+      }),
       403,
     );
   });
@@ -386,8 +477,18 @@ describe('admin view: POST /v1/user/admin-view', () => {
     const ids = Object.fromEntries(
       (await t.db.db.selectFrom('users').select(['id', 'mobile']).execute()).map((u) => [u.mobile, u.id]),
     );
-    expectFailure(await call(t.app, 'POST', '/v1/user/admin-view', { token: await loginAs(t.app, 'company'), body: { user_id: ids[DEMO.trial] } }), 403);
-    expectFailure(await call(t.app, 'POST', '/v1/user/admin-view', { token: admin, body: { user_id: ids[DEMO.main] } }), 400, '企业用户');
+    expectFailure(
+      await call(t.app, 'POST', '/v1/user/admin-view', {
+        token: await loginAs(t.app, 'company'),
+        body: { user_id: ids[DEMO.trial] },
+      }),
+      403,
+    );
+    expectFailure(
+      await call(t.app, 'POST', '/v1/user/admin-view', { token: admin, body: { user_id: ids[DEMO.main] } }),
+      400,
+      '企业用户',
+    );
     expectFailure(await call(t.app, 'POST', '/v1/user/admin-view', { token: admin, body: { user_id: 99999 } }), 404);
     expectFailure(await call(t.app, 'POST', '/v1/user/admin-view', { token: admin, body: { user_id: 'abc' } }), 400);
   });
@@ -395,12 +496,28 @@ describe('admin view: POST /v1/user/admin-view', () => {
 
 describe('POST /v1/user/send-info', () => {
   it('lets an admin send an SMS notice', async () => {
-    const res = await call(t.app, 'POST', '/v1/user/send-info', { token: await loginAs(t.app, 'admin'), body: { mobile: DEMO.company, content: '您的认证已通过' } });
+    const res = await call(t.app, 'POST', '/v1/user/send-info', {
+      token: await loginAs(t.app, 'admin'),
+      body: { mobile: DEMO.company, content: '您的认证已通过' },
+    });
     expect(res.body.code).toBe(1);
     expect((await t.sms.last(DEMO.company))!.content).toContain('您的认证已通过');
   });
   it('refuses non-admins and empty content', async () => {
-    expectFailure(await call(t.app, 'POST', '/v1/user/send-info', { token: await loginAs(t.app, 'company'), body: { mobile: DEMO.company, content: 'x' } }), 403);
-    expectFailure(await call(t.app, 'POST', '/v1/user/send-info', { token: await loginAs(t.app, 'admin'), body: { mobile: DEMO.company, content: ' ' } }), 400, '短信内容');
+    expectFailure(
+      await call(t.app, 'POST', '/v1/user/send-info', {
+        token: await loginAs(t.app, 'company'),
+        body: { mobile: DEMO.company, content: 'x' },
+      }),
+      403,
+    );
+    expectFailure(
+      await call(t.app, 'POST', '/v1/user/send-info', {
+        token: await loginAs(t.app, 'admin'),
+        body: { mobile: DEMO.company, content: ' ' },
+      }),
+      400,
+      '短信内容',
+    );
   });
 });

@@ -57,8 +57,13 @@ describe('HttpSmsSender', () => {
 
   it('turns gateway failures and an unreachable gateway into Chinese 502 errors', async () => {
     smsStatus = 500;
-    await expect(new HttpSmsSender(`${base}/sms`, undefined).send('13800000001', 'x')).rejects.toMatchObject({ status: 502, message: '短信发送失败，请稍后再试' });
-    await expect(new HttpSmsSender('http://127.0.0.1:1/sms', undefined, 500).send('13800000001', 'x')).rejects.toMatchObject({ status: 502 });
+    await expect(new HttpSmsSender(`${base}/sms`, undefined).send('13800000001', 'x')).rejects.toMatchObject({
+      status: 502,
+      message: '短信发送失败，请稍后再试',
+    });
+    await expect(new HttpSmsSender('http://127.0.0.1:1/sms', undefined, 500).send('13800000001', 'x')).rejects.toMatchObject({
+      status: 502,
+    });
   });
 
   it('is chosen by SMS_PROVIDER=http and used by send-code', async () => {
@@ -88,12 +93,17 @@ describe('HttpWechatClient', () => {
   });
 
   it('answers a bad code in Chinese', async () => {
-    await expect(new HttpWechatClient(base).openidFromCode('bad')).rejects.toMatchObject({ status: 400, message: '微信授权已失效，请重新进入' });
+    await expect(new HttpWechatClient(base).openidFromCode('bad')).rejects.toMatchObject({
+      status: 400,
+      message: '微信授权已失效，请重新进入',
+    });
     await expect(new HttpWechatClient('http://127.0.0.1:1').openidFromCode('x')).rejects.toMatchObject({ status: 502 });
   });
 
   it('is chosen by WECHAT_PROVIDER=http and used by /v1/openid_login', async () => {
-    const t = await createTestApp({ env: { WECHAT_PROVIDER: 'http', WECHAT_HTTP_URL: base, WECHAT_APPID: 'a', WECHAT_SECRET: 's' } });
+    const t = await createTestApp({
+      env: { WECHAT_PROVIDER: 'http', WECHAT_HTTP_URL: base, WECHAT_APPID: 'a', WECHAT_SECRET: 's' },
+    });
     try {
       const res = await call(t.app, 'GET', '/v1/openid_login', { query: { code: 'good' } });
       expect(res.body.data).toMatchObject({ openid: 'wx-openid-123', bound: false });

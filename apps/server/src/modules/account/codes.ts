@@ -51,7 +51,10 @@ export async function sendCode(deps: Deps, mobile: string, purpose: SmsPurpose):
       })
       .execute();
   });
-  await deps.sms.send(mobile, `【知识产权管理与专利检索平台】您的${PURPOSE_TEXT[purpose]}验证码为 ${code}，5 分钟内有效，请勿告诉他人。`);
+  await deps.sms.send(
+    mobile,
+    `【知识产权管理与专利检索平台】您的${PURPOSE_TEXT[purpose]}验证码为 ${code}，5 分钟内有效，请勿告诉他人。`,
+  );
   return { cooldown: SMS_RESEND_INTERVAL_MS / 1000 };
 }
 
@@ -77,11 +80,21 @@ export async function checkCode(deps: Deps, mobile: string, purpose: SmsPurpose,
   if (!crypto.timingSafeEqual(expected, given)) {
     const tries = row.wrong_tries + 1;
     const voided = tries >= SMS_MAX_WRONG_TRIES;
-    await db.updateTable('sms_codes').set({ wrong_tries: tries, consumed: voided ? 1 : 0 }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('sms_codes')
+      .set({ wrong_tries: tries, consumed: voided ? 1 : 0 })
+      .where('id', '=', row.id)
+      .execute();
     const msg = voided ? '验证码错误次数过多，已失效，请重新获取' : `验证码错误，还可尝试 ${SMS_MAX_WRONG_TRIES - tries} 次`;
     throw badRequest(msg, [{ path: 'code', msg }]);
   }
   // Conditional update: of two requests racing with the same right code, only one consumes it.
-  const res = await db.updateTable('sms_codes').set({ consumed: 1 }).where('id', '=', row.id).where('consumed', '=', 0).executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw badRequest('验证码已使用，请重新获取', [{ path: 'code', msg: '验证码已使用，请重新获取' }]);
+  const res = await db
+    .updateTable('sms_codes')
+    .set({ consumed: 1 })
+    .where('id', '=', row.id)
+    .where('consumed', '=', 0)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1)
+    throw badRequest('验证码已使用，请重新获取', [{ path: 'code', msg: '验证码已使用，请重新获取' }]);
 }

@@ -31,7 +31,13 @@ export class HttpWechatClient implements WechatClient {
     private secret = '',
   ) {}
   authorizeUrl(redirectUri: string, state: string): string {
-    const q = new URLSearchParams({ appid: this.appid, redirect_uri: redirectUri, response_type: 'code', scope: 'snsapi_base', state });
+    const q = new URLSearchParams({
+      appid: this.appid,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: 'snsapi_base',
+      state,
+    });
     return `https://open.weixin.qq.com/connect/oauth2/authorize?${q}#wechat_redirect`;
   }
   async openidFromCode(code: string): Promise<string> {
@@ -39,7 +45,9 @@ export class HttpWechatClient implements WechatClient {
     const q = new URLSearchParams({ appid: this.appid, secret: this.secret, code, grant_type: 'authorization_code' });
     let body: { openid?: string; errcode?: number };
     try {
-      const res = await fetch(`${this.baseUrl.replace(/\/$/, '')}/sns/oauth2/access_token?${q}`, { signal: AbortSignal.timeout(10000) });
+      const res = await fetch(`${this.baseUrl.replace(/\/$/, '')}/sns/oauth2/access_token?${q}`, {
+        signal: AbortSignal.timeout(10000),
+      });
       body = (await res.json()) as typeof body;
     } catch {
       throw badGateway('微信服务暂时不可用，请稍后再试');

@@ -11,7 +11,10 @@ const SIGNATURES: { ext: string[]; test: (b: Buffer) => boolean }[] = [
   { ext: ['.png'], test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
   { ext: ['.jpg', '.jpeg'], test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   { ext: ['.gif'], test: (b) => b.subarray(0, 4).toString('latin1') === 'GIF8' },
-  { ext: ['.webp'], test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
+  {
+    ext: ['.webp'],
+    test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
   { ext: ['.pdf'], test: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-' },
   { ext: ['.doc', '.xls'], test: (b) => b.subarray(0, 4).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0])) },
   { ext: ['.docx', '.xlsx'], test: (b) => b.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])) },
@@ -46,7 +49,8 @@ export const fileRoutes: RouteRegistry = [
       try {
         content = await part.toBuffer();
       } catch (err) {
-        if ((err as { statusCode?: number }).statusCode === 413 || part.file.truncated) throw tooLarge(`文件不能超过 ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`);
+        if ((err as { statusCode?: number }).statusCode === 413 || part.file.truncated)
+          throw tooLarge(`文件不能超过 ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`);
         throw err;
       }
       if (part.file.truncated) throw tooLarge(`文件不能超过 ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`);
@@ -58,7 +62,15 @@ export const fileRoutes: RouteRegistry = [
       const name = part.filename.slice(0, 200);
       const row = await deps.db.db
         .insertInto('files')
-        .values({ owner_id: owner, kind, name, stored_name: stored, mime: part.mimetype, size: content.length, created_at: deps.clock().toISOString() })
+        .values({
+          owner_id: owner,
+          kind,
+          name,
+          stored_name: stored,
+          mime: part.mimetype,
+          size: content.length,
+          created_at: deps.clock().toISOString(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return { id: row.id, url: `/uploads/${stored}`, name, size: content.length };

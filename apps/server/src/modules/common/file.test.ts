@@ -18,7 +18,9 @@ function multipart(type: string, filename: string, mime: string, content: Buffer
   const boundary = '----ipboundary';
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\n${type}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${mime}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${mime}\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -51,7 +53,10 @@ describe('POST /v1/common/file', () => {
   });
 
   it('accepts a PDF as a file', async () => {
-    const res = await call(t.app, 'POST', '/v1/common/file', { token, ...multipart('file', '营业执照.pdf', 'application/pdf', Buffer.from('%PDF-1.4 test')) });
+    const res = await call(t.app, 'POST', '/v1/common/file', {
+      token,
+      ...multipart('file', '营业执照.pdf', 'application/pdf', Buffer.from('%PDF-1.4 test')),
+    });
     expect(res.body.code).toBe(1);
   });
 

@@ -29,8 +29,19 @@ describe('POST /v1/company/seachCompany', () => {
 
   it('caps results at 1000', async () => {
     const now = t.now().toISOString();
-    const rows = Array.from({ length: COMPANY_SEARCH_CAP + 20 }, (_, i) => ({ company_name: `批量测试公司${i}`, patent_num: i, created_at: now, street_id: 0, street_name: '', credit_code: '' }));
-    for (let i = 0; i < rows.length; i += 200) await t.db.db.insertInto('companies').values(rows.slice(i, i + 200)).execute();
+    const rows = Array.from({ length: COMPANY_SEARCH_CAP + 20 }, (_, i) => ({
+      company_name: `批量测试公司${i}`,
+      patent_num: i,
+      created_at: now,
+      street_id: 0,
+      street_name: '',
+      credit_code: '',
+    }));
+    for (let i = 0; i < rows.length; i += 200)
+      await t.db.db
+        .insertInto('companies')
+        .values(rows.slice(i, i + 200))
+        .execute();
     const res = await call(t.app, 'POST', '/v1/company/seachCompany', { token, body: { keword: '批量测试' } });
     expect(res.body.data).toHaveLength(COMPANY_SEARCH_CAP);
   });
@@ -44,7 +55,10 @@ describe('POST /v1/company/seachCompany', () => {
   });
 
   it('is for enterprise-service accounts and admins, not company users', async () => {
-    const res = await call(t.app, 'POST', '/v1/company/seachCompany', { token: await loginAs(t.app, 'company'), body: { keword: '示例' } });
+    const res = await call(t.app, 'POST', '/v1/company/seachCompany', {
+      token: await loginAs(t.app, 'company'),
+      body: { keword: '示例' },
+    });
     expect(res.status).toBe(403);
   });
 });

@@ -8,7 +8,12 @@ const KINDS = ['all', 'company', 'trial', 'admin', 'main', 'staff'] as const;
 
 const ListBody = z.object({
   page: z.coerce.number({ error: '页码不正确' }).int('页码不正确').min(1, '页码不正确').default(1),
-  page_size: z.coerce.number({ error: '每页条数不正确' }).int('每页条数不正确').min(1, '每页条数不正确').max(100, '每页最多 100 条').default(20),
+  page_size: z.coerce
+    .number({ error: '每页条数不正确' })
+    .int('每页条数不正确')
+    .min(1, '每页条数不正确')
+    .max(100, '每页最多 100 条')
+    .default(20),
   keyword: z.string().trim().max(50, '关键词不能超过 50 个字').optional(),
   kind: z.enum(KINDS, { error: '用户类型不正确' }).default('all'),
 });
@@ -62,7 +67,8 @@ export const userAdminRoutes: RouteRegistry = [
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set({ status: body.status, updated_at: now }).where('id', '=', body.id).execute();
         // A disabled account's sessions end at once.
-        if (body.status === 0) await trx.deleteFrom('tokens').where('subject', 'in', ['user', 'ifon']).where('subject_id', '=', body.id).execute();
+        if (body.status === 0)
+          await trx.deleteFrom('tokens').where('subject', 'in', ['user', 'ifon']).where('subject_id', '=', body.id).execute();
         await trx
           .insertInto('audit_log')
           .values({

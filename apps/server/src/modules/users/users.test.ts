@@ -48,14 +48,18 @@ describe('POST /v1/news/user/state', () => {
     const { id } = await t.db.db.selectFrom('users').select('id').where('mobile', '=', DEMO.company).executeTakeFirstOrThrow();
     expect((await call(t.app, 'POST', '/v1/news/user/state', { token: admin, body: { id, status: 0 } })).body.code).toBe(1);
     expect((await call(t.app, 'POST', '/v1/user/info', { token: company })).status).toBe(401);
-    expect((await call(t.app, 'POST', '/v1/user/login', { body: { mobile: DEMO.company, password: 'Demo@2026' } })).status).toBe(403);
+    expect((await call(t.app, 'POST', '/v1/user/login', { body: { mobile: DEMO.company, password: 'Demo@2026' } })).status).toBe(
+      403,
+    );
     expect((await call(t.app, 'POST', '/v1/news/user/state', { token: admin, body: { id, status: 1 } })).body.code).toBe(1);
     await expect(loginAs(t.app, 'company')).resolves.toBeTruthy();
   });
 
   it('refuses to disable oneself, unknown users and bad status', async () => {
     const { id } = await t.db.db.selectFrom('users').select('id').where('mobile', '=', DEMO.admin).executeTakeFirstOrThrow();
-    expect((await call(t.app, 'POST', '/v1/news/user/state', { token: admin, body: { id, status: 0 } })).body.msg).toBe('不能停用自己的账号');
+    expect((await call(t.app, 'POST', '/v1/news/user/state', { token: admin, body: { id, status: 0 } })).body.msg).toBe(
+      '不能停用自己的账号',
+    );
     expect((await call(t.app, 'POST', '/v1/news/user/state', { token: admin, body: { id: 9999, status: 0 } })).status).toBe(404);
     expect((await call(t.app, 'POST', '/v1/news/user/state', { token: admin, body: { id, status: 5 } })).status).toBe(400);
   });
