@@ -13,6 +13,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import Database from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeEach, inject } from 'vitest';
 import './context';
@@ -101,15 +103,35 @@ export async function newPage(opts: NewPageOptions = {}): Promise<Page> {
   return page;
 }
 
+/** Where each demo account lands after logging in (spec §4: the route set's home). */
+export const LANDING: Record<AccountKind, string> = {
+  admin: '/user',
+  company: '/home',
+  trial: '/home',
+  main: '/work',
+  staff: '/work',
+};
+
 /**
  * Logs in through the real form at /login as a demo account (password Demo@2026) and waits until the app has
  * left the login page.
  */
 export async function loginAs(page: Page, kind: AccountKind, password = DEMO_PASSWORD): Promise<void> {
+  await loginWith(page, DEMO[kind], password);
+}
+
+/** Logs in through the real form at /login with any mobile and password, and waits until the app has left /login. */
+export async function loginWith(page: Page, mobile: string, password: string): Promise<void> {
   await page.goto('/login');
-  const mobile = page.getByLabel('手机号').or(page.getByPlaceholder('手机号')).filter({ visible: true }).first();
+  await fillLoginForm(page, mobile, password);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+}
+
+/** Fills and submits the /login form (the page must show it) without waiting for the outcome. */
+export async function fillLoginForm(page: Page, mobile: string, password: string): Promise<void> {
+  const mobileBox = page.getByLabel('手机号').or(page.getByPlaceholder('手机号')).filter({ visible: true }).first();
   const pass = page.getByLabel('密码', { exact: true }).or(page.getByPlaceholder('密码')).filter({ visible: true }).first();
-  await mobile.fill(DEMO[kind]);
+  await mobileBox.fill(mobile);
   await pass.fill(password);
   // antd puts a space between two CJK characters in a button ("登 录").
   await page
@@ -117,7 +139,36 @@ export async function loginAs(page: Page, kind: AccountKind, password = DEMO_PAS
     .filter({ visible: true })
     .first()
     .click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+}
+
+const demoTokens = new Map<AccountKind, string>();
+
+/**
+ * A new page in a context of its own, logged in as a demo account and at its landing page. The first time in a test
+ * file it logs in through the /login form; later calls hand the new context the token cookie that login left, as a
+ * new tab of the same browser would find it (spec §4: the cookie keeps the login), which saves a form login.
+ * Tests that log out must use loginAs, since logging out ends the shared token. `errors` collects the page's console
+ * errors from its first load (see collectConsoleErrors).
+ */
+export async function openAs(
+  kind: AccountKind,
+  opts: Omit<NewPageOptions, 'fresh'> = {},
+): Promise<{ page: Page; errors: string[] }> {
+  const page = await newPage({ ...opts, fresh: true });
+  const errors = collectConsoleErrors(page);
+  const token = demoTokens.get(kind);
+  if (token) {
+    await page.context().addCookies([{ name: 'token', value: token, url: baseURL() }]);
+    await page.goto(LANDING[kind]);
+  } else {
+    await loginAs(page, kind);
+  }
+  await page.waitForURL((url) => url.pathname === LANDING[kind]);
+  if (!token) {
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'token');
+    if (cookie) demoTokens.set(kind, cookie.value);
+  }
+  return { page, errors };
 }
 
 /**
@@ -170,6 +221,91 @@ export async function api<T = any>(
     }
   }
   return { status: res.status, body: body as T, headers: res.headers };
+}
+
+/** The server's SQLite database (DATA_DIR/app.db, see apps/server/src/db/index.ts). */
+export function dataDbPath(): string {
+  return path.join(inject('dataDir'), 'app.db');
+}
+
+/**
+ * The newest SMS the (offline) server sent to a mobile: the newest sms_outbox row, read from the server's SQLite
+ * database in read-only mode. Waits up to timeoutMs for a row newer than `afterId` (default: any row).
+ */
+export async function latestSms(
+  mobile: string,
+  opts: { afterId?: number; timeoutMs?: number } = {},
+): Promise<{ id: number; content: string; code: string | null }> {
+  const deadline = Date.now() + (opts.timeoutMs ?? 10_000);
+  for (;;) {
+    const db = new Database(dataDbPath(), { readonly: true, fileMustExist: true });
+    let row: { id: number; content: string } | undefined;
+    try {
+      row = db
+        .prepare('SELECT id, content FROM sms_outbox WHERE mobile = ? AND id > ? ORDER BY id DESC LIMIT 1')
+        .get(mobile, opts.afterId ?? 0) as { id: number; content: string } | undefined;
+    } finally {
+      db.close();
+    }
+    if (row) return { ...row, code: /验证码为\s*(\d{6})/.exec(row.content)?.[1] ?? null };
+    if (Date.now() > deadline) throw new Error(`no SMS to ${mobile} in the outbox (${dataDbPath()})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The 6-digit code of the newest SMS to a mobile (see latestSms). */
+export async function latestSmsCode(mobile: string, opts: { afterId?: number; timeoutMs?: number } = {}): Promise<string> {
+  const sms = await latestSms(mobile, opts);
+  if (!sms.code) throw new Error(`the newest SMS to ${mobile} has no code: ${sms.content}`);
+  return sms.code;
+}
+
+let mobileSeq = 0;
+/** A mainland mobile number no other test uses (139 + 8 digits from the clock, the process and a counter). */
+export function freshMobile(): string {
+  mobileSeq += 1;
+  const n = (Date.now() % 1_000_000) * 100 + ((process.pid + mobileSeq * 7) % 100);
+  return `139${String(n).padStart(8, '0').slice(-8)}`;
+}
+
+/** A small valid PNG (size×size, one colour), made here so uploads need no fixture file. */
+export function makePng(size = 8, rgb: [number, number, number] = [22, 119, 255]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body) >>> 0);
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // truecolour
+  const row = Buffer.concat([Buffer.from([0]), Buffer.concat(Array.from({ length: size }, () => Buffer.from(rgb)))]);
+  const raw = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** How wide the document is against the viewport: overflow when scrollWidth > clientWidth (the viewport width). */
+export async function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; viewport: number }> {
+  return page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+}
+
+/** The page title the app sets for a page of the table: `<title> - 知识产权管理与专利检索平台`. */
+export function pageTitle(title: string): string {
+  return `${title} - 知识产权管理与专利检索平台`;
+}
+
+/** Waits (with the page's default timeout) until the document title is the one of a page of the table. */
+export async function waitForTitle(page: Page, title: string): Promise<void> {
+  await page.waitForFunction((t) => document.title === t, pageTitle(title));
 }
 
 beforeEach(() => {

@@ -52,8 +52,10 @@ export function Sidebar() {
           mode="inline"
           items={items}
           selectedKeys={[pathname]}
-          defaultOpenKeys={openKeys}
-          key={openKeys.join(',')}
+          // A collapsed menu shows groups as popups: mounting it with open keys would leave the current group's
+          // popup floating over the page, so it mounts closed, and again (with the group open) when expanded.
+          defaultOpenKeys={open ? openKeys : []}
+          key={`${openKeys.join(',')}|${open ? 'open' : 'collapsed'}`}
           onClick={handleClick}
         />
       </Layout.Sider>
