@@ -71,10 +71,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const html = fs.existsSync(index) ? fs.readFileSync(index, 'utf8') : null;
   if (html) await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: false });
   app.setNotFoundHandler((req, reply) => {
-    if (html && req.method === 'GET' && !req.url.startsWith('/v1/') && !req.url.startsWith('/uploads/')) {
+    // Page routes get the SPA; a missing file (a path whose last segment has an extension) gets a real 404,
+    // so a stale script URL fails loudly instead of receiving HTML.
+    const pathname = req.url.split('?')[0];
+    const isFile = /\.[a-z0-9]+$/i.test(pathname.slice(pathname.lastIndexOf('/')));
+    if (html && req.method === 'GET' && !isFile && !pathname.startsWith('/v1/') && !pathname.startsWith('/uploads/')) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     }
-    return reply.status(404).send({ code: 0, msg: '接口不存在' });
+    return reply.status(404).send({ code: 0, msg: isFile ? '文件不存在' : '接口不存在' });
   });
   return app;
 }

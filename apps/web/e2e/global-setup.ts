@@ -73,7 +73,10 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   };
   delete env.DATABASE_URL;
-  delete env.WEB_DIST;
+  // Serve a private copy of the build: a rebuild of apps/web/dist during the run must not pull files from under it.
+  const webCopy = path.join(dataDir, 'web-dist');
+  fs.cpSync(path.dirname(dist), webCopy, { recursive: true });
+  env.WEB_DIST = webCopy;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env,
