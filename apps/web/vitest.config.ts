@@ -13,7 +13,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
-    testTimeout: 20000,
+    testTimeout: 60000,
     css: false,
   },
 });
