@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { PATENT_IMPORT_MAX_BYTES } from '@ip/contract';
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -17,7 +18,13 @@ const EnvSchema = z.object({
   WECHAT_SECRET: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  PATENT_DATA_DIR: z.string().optional(),
+  DEMO_PATENTS: z.coerce.number().int().min(0).max(10_000_000).default(2000),
+  IMPORT_MAX_BYTES: z.coerce.number().int().min(1).optional(),
 });
+
+/** The repository root (config.ts is apps/server/src/config.ts). */
+export const REPO_ROOT = path.resolve(new URL('../../..', import.meta.url).pathname);
 
 export interface Config {
   port: number;
@@ -31,6 +38,15 @@ export interface Config {
   wechat: { provider: 'offline' | 'http'; url?: string; appid?: string; secret?: string };
   logLevel: string;
   seedDemo: boolean;
+  /**
+   * Real patent records (JSON Lines) imported in the background on first start outside production:
+   * PATENT_DATA_DIR, default ../shared/data/patents beside the repository; null when set to '' or 'none'.
+   */
+  patentDataDir: string | null;
+  /** Demo patents generated on an empty patents table outside production. */
+  demoPatents: number;
+  /** Largest patent import file an administrator may upload. */
+  importMaxBytes: number;
 }
 
 /** Reads every setting from the environment, with defaults; throws a readable error on bad values. */
@@ -53,5 +69,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wechat: { provider: e.WECHAT_PROVIDER, url: e.WECHAT_HTTP_URL, appid: e.WECHAT_APPID, secret: e.WECHAT_SECRET },
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'auto',
+    patentDataDir:
+      e.PATENT_DATA_DIR === undefined
+        ? path.resolve(REPO_ROOT, '../shared/data/patents')
+        : e.PATENT_DATA_DIR === '' || e.PATENT_DATA_DIR === 'none'
+          ? null
+          : path.resolve(e.PATENT_DATA_DIR),
+    demoPatents: e.DEMO_PATENTS,
+    importMaxBytes: e.IMPORT_MAX_BYTES ?? PATENT_IMPORT_MAX_BYTES,
   };
 }

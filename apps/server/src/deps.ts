@@ -22,4 +22,6 @@ export interface Deps {
   wechat: WechatClient;
   clock: () => Date;
   log: FastifyBaseLogger;
+  /** The background job worker, when one runs in this process (main.ts starts it): poke() runs a new job now. */
+  jobs?: { poke(): void };
 }

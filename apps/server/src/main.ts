@@ -3,6 +3,9 @@ import { openDb } from './db';
 import { migrate } from './db/migrate';
 import { seedOnEmpty } from './db/seed';
 import { buildApp } from './app';
+import { allJobHandlers } from './modules';
+import { startJobWorker } from './modules/jobs/jobs.service';
+import { seedPatentsOnEmpty } from './modules/patents/patent-seed';
 
 /** Reads config, migrates, seeds an empty database, listens. */
 async function main() {
@@ -11,7 +14,11 @@ async function main() {
   await migrate(db.db as never, db.dialect);
   const app = await buildApp({ config, db });
   await seedOnEmpty(app.deps);
+  // Demo patents now (searchable from the first page), the real records as a background job after listen.
+  await seedPatentsOnEmpty(app.deps);
+  let worker: Awaited<ReturnType<typeof startJobWorker>> | null = null;
   const close = async () => {
+    await worker?.stop();
     await app.close();
     await db.close();
     process.exit(0);
@@ -20,6 +27,8 @@ async function main() {
   process.on('SIGTERM', close);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`知识产权管理与专利检索平台 已启动：http://localhost:${config.port}`);
+  worker = await startJobWorker(app.deps, allJobHandlers());
+  app.deps.jobs = worker;
 }
 
 main().catch((err) => {

@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m001 from './migrations/001-accounts';
 import * as m002 from './migrations/002-patents';
+import * as m003 from './migrations/003-search';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -9,6 +10,7 @@ type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<voi
 const MIGRATIONS: Record<string, DialectMigration> = {
   '001-accounts': m001,
   '002-patents': m002,
+  '003-search': m003,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -138,6 +138,7 @@ export interface Database {
   patent_ipc: PatentIpcTable;
   patent_applicants: PatentApplicantsTable;
   jobs: JobsTable;
+  search_history: SearchHistoryTable;
 }
 
 export interface PatentsTable {
@@ -182,6 +183,9 @@ export interface PatentsTable {
   source: string;
   extra: string;
   content_hash: string;
+  term_adjustment_days: number;
+  /** Last day of the term (YYYY-MM-DD), null when the filing date is unknown. */
+  expiry_date: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -214,6 +218,19 @@ export interface JobsTable {
   done: number;
   result: string;
   error: string;
+  /** JSON: where a resumed job continues. */
+  checkpoint: string;
+  started_at: string | null;
+  finished_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A logged-in user's recent searches (migration 003). */
+export interface SearchHistoryTable {
+  id: Generated<number>;
+  user_id: number;
+  expression: string;
+  total: number;
+  created_at: string;
 }

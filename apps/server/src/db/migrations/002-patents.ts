@@ -44,6 +44,9 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
     .addColumn('extra', 'text', (c) => c.notNull().defaultTo('{}'))
     // SHA-256 of the stored content: a re-import of the same record changes nothing.
     .addColumn('content_hash', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+    // Days added to an invention's term (from the register) and the last day of the term (null: unknown filing date).
+    .addColumn('term_adjustment_days', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('expiry_date', 'varchar(10)')
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
     .execute();
@@ -86,20 +89,22 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
     // token character, so CJK bigrams and anchors stay whole. contentless_delete lets rows be replaced on re-import.
     await sql`CREATE VIRTUAL TABLE patents_fts USING fts5(ti, ab, cl, de, pa, inv, addr, ag, content='', contentless_delete=1, tokenize='ascii', detail=full)`.execute(db);
   } else {
-    // PostgreSQL: tsvector columns built from the same tokens. A tsvector keeps positions only up to 16383, so long
-    // descriptions are indexed in chunks (patent_text_chunks) with an overlap longer than any phrase we search.
+    // PostgreSQL: tsvector literals built from the same tokens (search/engine/pg-tsvector.ts). A tsvector keeps
+    // positions only up to 16383 and at most 256 per lexeme, so a long field is cut into overlapping chunks:
+    // chunk 0 of every field is a column here, further chunks are rows of patent_text_chunks.
     await db.schema
       .createTable('patent_search')
       .addColumn('patent_id', 'integer', (c) => c.primaryKey().references('patents.id').onDelete('cascade'))
-      .addColumn('ti', sql`tsvector`)
-      .addColumn('ab', sql`tsvector`)
-      .addColumn('cl', sql`tsvector`)
-      .addColumn('pa', sql`tsvector`)
-      .addColumn('inv', sql`tsvector`)
-      .addColumn('addr', sql`tsvector`)
-      .addColumn('ag', sql`tsvector`)
+      .addColumn('ti', sql`tsvector`, (c) => c.notNull())
+      .addColumn('ab', sql`tsvector`, (c) => c.notNull())
+      .addColumn('cl', sql`tsvector`, (c) => c.notNull())
+      .addColumn('de', sql`tsvector`, (c) => c.notNull())
+      .addColumn('pa', sql`tsvector`, (c) => c.notNull())
+      .addColumn('inv', sql`tsvector`, (c) => c.notNull())
+      .addColumn('addr', sql`tsvector`, (c) => c.notNull())
+      .addColumn('ag', sql`tsvector`, (c) => c.notNull())
       .execute();
-    for (const col of ['ti', 'ab', 'cl', 'pa', 'inv', 'addr', 'ag']) {
+    for (const col of ['ti', 'ab', 'cl', 'de', 'pa', 'inv', 'addr', 'ag']) {
       await sql`CREATE INDEX ${sql.id(`patent_search_${col}`)} ON patent_search USING gin (${sql.id(col)})`.execute(db);
     }
     await db.schema
@@ -111,6 +116,9 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
       .addPrimaryKeyConstraint('patent_text_chunks_pk', ['patent_id', 'field', 'chunk'])
       .execute();
     await sql`CREATE INDEX patent_text_chunks_tsv ON patent_text_chunks USING gin (tsv)`.execute(db);
+    // IPC prefix search compares codes byte-wise (COLLATE "C"): a locale collation may ignore the "/".
+    await sql`CREATE INDEX patent_ipc_code_c ON patent_ipc ((code COLLATE "C"), patent_id)`.execute(db);
+    await sql`CREATE INDEX patents_ipc_main_c ON patents ((ipc_main COLLATE "C"))`.execute(db);
   }
 
   // Long work (imports, exports): a jobs table the worker loop and the progress bars read.
@@ -123,6 +131,10 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
     .addColumn('done', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('result', 'text', (c) => c.notNull().defaultTo('{}'))
     .addColumn('error', 'text', (c) => c.notNull().defaultTo(''))
+    // Where a resumed job picks up (JSON, written in the same transaction as the work it covers).
+    .addColumn('checkpoint', 'text', (c) => c.notNull().defaultTo('{}'))
+    .addColumn('started_at', 'varchar(30)')
+    .addColumn('finished_at', 'varchar(30)')
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
     .execute();
