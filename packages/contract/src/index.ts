@@ -4,3 +4,5 @@ export * from './envelope';
 export * from './session';
 export * from './account';
 export * from './pages';
+export * from './jobs';
+export * from './search';

@@ -3,8 +3,19 @@ import { accountRoutes } from './account/account.routes';
 import { fileRoutes } from './common/file.routes';
 import { companyRoutes } from './company/company.routes';
 import { userAdminRoutes } from './users/users.routes';
+import { searchRoutes } from './search/search.routes';
+import { searchJobHandlers } from './search/search.export';
+import { jobRoutes } from './jobs/jobs.routes';
+import type { JobHandlers } from './jobs/jobs.service';
+import { patentJobHandlers } from './patents/patents.jobs';
+import { patentRoutes } from './patents/patents.routes';
 
 /** The whole API as one list: each module's routes, registered under /v1. */
 export function allModules(): RouteRegistry {
-  return [...accountRoutes, ...userAdminRoutes, ...companyRoutes, ...fileRoutes];
+  return [...accountRoutes, ...userAdminRoutes, ...companyRoutes, ...fileRoutes, ...jobRoutes, ...patentRoutes, ...searchRoutes];
+}
+
+/** Every kind of background job and the function that runs it (modules/jobs runs them). */
+export function allJobHandlers(): JobHandlers {
+  return { ...patentJobHandlers, ...searchJobHandlers };
 }

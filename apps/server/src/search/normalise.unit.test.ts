@@ -84,6 +84,6 @@ describe('normalise', () => {
           expect(normalise(t.slice(offsets[i], offsets[i] + 2)).startsWith(text[i])).toBe(true);
         }
       }
-    });
+    }, 30000);
   });
 });

@@ -14,8 +14,9 @@
 //        CJK run c0 c1 … c(n-1)       → c0+"b"  c0c1  c1c2  …  c(n-2)c(n-1)  c(n-1)+"e"
 //      i.e. the run's bigrams between a begin anchor ("锂b": the run starts with 锂) and an end anchor
 //      ("池e": the run ends with 池). A one-character run "池" gives "池b 池e".
-//   2. the unigram stream: every CJK character again, one token each, in text order.
-//   "用4G/5G通信模块" → 用b 用e 4g 5g 通b 通信 信模 模块 块e | 用 通 信 模 块
+//   2. the unigram stream: every CJK character again, one token each, in text order, written with the
+//      unigram mark in front ("·锂", see below).
+//   "用4G/5G通信模块" → 用b 用e 4g 5g 通b 通信 信模 模块 块e | ·用 ·通 ·信 ·模 ·块
 //
 // ── Query terms ───────────────────────────────────────────────────────────────────────────────────────
 // A term is normalised and cut into segments the same way, then:
@@ -39,17 +40,31 @@
 // CJK segment of a multi-segment term carries an anchor), so unigrams never take part in phrase matches.
 // One-character runs still sit in the main stream through their anchors, which mixed terms ("4g通") need.
 //
-// Marker letters: anchors are a CJK character plus an ASCII letter, so every token is letters/digits only
-// and survives FTS5's `ascii`/`unicode61` tokenizers and PostgreSQL's default parser unchanged; no word
-// token can equal an anchor (words have no CJK) and no bigram can (bigrams have no ASCII). Use FTS5's
-// `ascii` tokenizer (it keeps every non-ASCII code point as a token character; unicode61's tables predate
-// some CJK extension characters and would split on them).
+// The unigram mark "·" (U+00B7, punctuation, so segment() never puts it inside a token) goes in FRONT of the
+// character. Were the unigram the bare character "锂", the main-stream prefix query `锂*` that NEAR uses for
+// a one-character term would also match it, and since the unigram stream directly follows the main stream,
+// a NEAR could then pair a main-stream token near the end of the stream with a unigram at the start of the
+// unigram stream: a false match. No query token (word, anchor, bigram, prefix) can start with "·".
+//
+// Marker letters: anchors are a CJK character plus an ASCII letter, so every main-stream token is
+// letters/digits only; no word token can equal an anchor (words have no CJK) and no bigram can (bigrams have
+// no ASCII). Use FTS5's `ascii` tokenizer: it keeps every non-ASCII code point (the unigram mark included) as a
+// token character; unicode61's tables predate some CJK extension characters and would split on them.
+// PostgreSQL never parses these strings: the engine writes tsvector/tsquery literals (engine/pg-tsvector.ts).
 import { normalise } from './normalise';
 
 /** Letter appended to a CJK character for "a run begins with this character". */
 export const BEGIN_MARK = 'b';
 /** Letter appended to a CJK character for "a run ends with this character". */
 export const END_MARK = 'e';
+/** Put in front of a CJK character to make its unigram token ("·锂"). */
+export const UNIGRAM_MARK = '\u00b7';
+/**
+ * Most tokens one search term may have (a CJK term of n characters has n − 1). PostgreSQL indexes long fields
+ * in overlapping chunks (engine/pg-tsvector.ts), which find every phrase up to a fixed width; the parser
+ * rejects longer terms so that both engines answer every accepted query the same way.
+ */
+export const MAX_TERM_TOKENS = 50;
 /** Longest word token kept; longer words are cut (e.g. DNA sequences in biotech claims). */
 export const MAX_WORD = 60;
 
@@ -125,7 +140,7 @@ export function indexStreams(text: string): { main: string[]; unigrams: string[]
     main.push(chars[0] + BEGIN_MARK);
     for (let i = 0; i + 1 < chars.length; i++) main.push(chars[i] + chars[i + 1]);
     main.push(chars[chars.length - 1] + END_MARK);
-    for (const c of chars) unigrams.push(c);
+    for (const c of chars) unigrams.push(UNIGRAM_MARK + c);
   }
   return { main, unigrams };
 }
@@ -141,13 +156,19 @@ export function indexText(text: string): string {
   return indexTokens(text).join(' ');
 }
 
+/** How many main-stream positions a term's match covers (1 for a one-character term, 0 for an empty one). */
+export function termWidth(m: TermMatch): number {
+  return m.kind === 'phrase' ? m.tokens.length : m.kind === 'unigram' ? 1 : 0;
+}
+
 /** How a query term is matched against the token streams. */
 export type TermMatch =
   /** The tokens at consecutive positions of the main stream; with `prefix`, the last token is a prefix. */
   | { kind: 'phrase'; tokens: string[]; prefix?: boolean }
-  /** A one-character CJK term: the unigram token. (Inside NEAR, use the main-stream prefix `c*`: every
-   *  occurrence of c starts a bigram or an end anchor, so it matches the same documents.) */
-  | { kind: 'unigram'; token: string }
+  /** A one-character CJK term `char`: the unigram token ("·" + char). (Inside NEAR, use the main-stream
+   *  prefix `char*`: every occurrence of c starts a bigram or an end anchor, so it matches the same
+   *  documents; no unigram token starts with a CJK character.) */
+  | { kind: 'unigram'; token: string; char: string }
   /** The term has nothing indexable (only punctuation): it matches no document. */
   | { kind: 'empty' };
 
@@ -160,7 +181,7 @@ export function queryTokens(term: string, opts: { prefix?: boolean } = {}): Term
   if (segs.length === 0) return { kind: 'empty' };
   if (segs.length === 1 && segs[0].kind === 'cjk') {
     const chars = Array.from(segs[0].text);
-    if (chars.length === 1) return { kind: 'unigram', token: chars[0] };
+    if (chars.length === 1) return { kind: 'unigram', token: UNIGRAM_MARK + chars[0], char: chars[0] };
   }
   const tokens: string[] = [];
   segs.forEach((seg, i) => {

@@ -101,9 +101,9 @@ describe('indexStreams / indexTokens', () => {
   it('emits begin anchor, bigrams, end anchor per CJK run, words as they are, then the unigrams', () => {
     expect(indexStreams('用4G/5G通信模块')).toEqual({
       main: ['用b', '用e', '4g', '5g', '通b', '通信', '信模', '模块', '块e'],
-      unigrams: ['用', '通', '信', '模', '块'],
+      unigrams: ['·用', '·通', '·信', '·模', '·块'],
     });
-    expect(indexTokens('锂电池')).toEqual(['锂b', '锂电', '电池', '池e', '锂', '电', '池']);
+    expect(indexTokens('锂电池')).toEqual(['锂b', '锂电', '电池', '池e', '·锂', '·电', '·池']);
     expect(indexTokens('H01M 10/0525, LiFePO4')).toEqual(['h01m', '10', '0525', 'lifepo4']);
     expect(indexTokens('')).toEqual([]);
     expect(indexTokens('，。！')).toEqual([]);
@@ -113,16 +113,16 @@ describe('indexStreams / indexTokens', () => {
     expect(indexTokens('鋰電ＡＢ')).toEqual(indexTokens('锂电ab'));
   });
 
-  it('produces only space-free tokens of letters and digits', () => {
+  it('produces only space-free tokens of letters and digits (unigrams behind the unigram mark)', () => {
     for (const t of indexTokens('一种“锂-电池”(LiFePO₄) α-烯烃；5G网络, e.g. 3.5V')) {
-      expect(t).toMatch(/^[\p{L}\p{N}\p{M}]+$/u);
+      expect(t).toMatch(/^·?[\p{L}\p{N}\p{M}]+$/u);
     }
   });
 });
 
 describe('queryTokens', () => {
   it.each<[string, TermMatch]>([
-    ['锂', { kind: 'unigram', token: '锂' }],
+    ['锂', { kind: 'unigram', token: '·锂', char: '锂' }],
     ['锂电', { kind: 'phrase', tokens: ['锂电'] }],
     ['锂电池', { kind: 'phrase', tokens: ['锂电', '电池'] }],
     ['鋰電池', { kind: 'phrase', tokens: ['锂电', '电池'] }],

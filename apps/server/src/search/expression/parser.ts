@@ -11,7 +11,7 @@
 // Bare terms use the field in effect (关键词 TX at the top, F inside `F=( )`). Every error is an
 // ExpressionError with a Chinese message and a 1-based character position; nothing else escapes.
 import { normalise } from '../normalise';
-import { queryTokens, isWordChar, isCjk } from '../tokenise';
+import { queryTokens, isWordChar, isCjk, termWidth, MAX_TERM_TOKENS } from '../tokenise';
 import { normaliseIpc } from '../ipc';
 import { PatentNumberError, parseApplicationNumber, parsePublicationNumber } from '../patent-number';
 import { ExpressionError } from './ast';
@@ -459,9 +459,13 @@ class Parser {
   private termFromText(field: TextField, raw: string, phrase: boolean, tok: Token): TermNode {
     const value = normalise(raw);
     if (value === '' && phrase) this.fail(tok, (p) => `第 ${p} 个字符处的引号内缺少检索词`);
-    if (queryTokens(value).kind === 'empty') {
+    const match = queryTokens(value);
+    if (match.kind === 'empty') {
       const shown = tok.type === 'word' ? this.show(tok) : raw.trim();
       this.fail(tok, (p) => `第 ${p} 个字符处的检索词“${shown}”不含可检索的文字或数字`);
+    }
+    if (termWidth(match) > MAX_TERM_TOKENS) {
+      this.fail(tok, (p) => `第 ${p} 个字符处的检索词过长（最多约 ${MAX_TERM_TOKENS} 个字或词），请拆成几个词用 AND 连接`);
     }
     const node: TermNode = { type: 'term', field, value };
     // A bare word whose normalised form would not read back as a bare word (`或*` → 或, an operator)

@@ -1,0 +1,452 @@
+// Patent search: expression tree → matching set → exact total, facets, one sorted page with highlights.
+//
+// Two ways to the same answers:
+//   • SQLite (default): the in-memory search columns (search/engine/sqlite-store.ts) with FTS5 for text;
+//   • SQL: the compiled WHERE fragment (compile-sqlite.ts / compile-pg.ts) with COUNT/GROUP BY; always used on
+//     PostgreSQL, and on SQLite while another statement holds the connection in a transaction.
+// The API tests run both on SQLite and compare them with brute force; result sets are identical on both engines.
+import { sql } from 'kysely';
+import type { SearchFacets, SearchHit, SearchReply, SearchSort } from '@ip/contract';
+import { SEARCH_DEPTH_MAX } from '@ip/contract';
+import type { Deps } from '../../deps';
+import { badRequest } from '../../http/errors';
+import { combine } from '../../search/expression/parser';
+import { ExpressionError, parseEspacenet, parseExpression, toExpression, type NearNode, type Node, type TermNode } from '../../search/expression';
+import { highlight, highlightTerms, snippet } from '../../search/highlight';
+import { normalise } from '../../search/normalise';
+import { queryTokens } from '../../search/tokenise';
+import { parseApplicationNumber, parsePublicationNumber } from '../../search/patent-number';
+import { quoteValue } from '../../search/expression/print';
+import { compilePg, pgRankExpression, textLeafIds, type ResolvedLeaves } from '../../search/engine/compile-pg';
+import { compileSqlite, rankFtsQuery, titleFtsQuery } from '../../search/engine/compile-sqlite';
+import { buckets, compareCodePoints, type FacetCounts } from '../../search/engine/facets';
+import { dateComparator, storeFor, topK, type SqliteStore } from '../../search/engine/sqlite-store';
+import { filtersSql, hasFilters, type Fragment, type SearchFilters } from '../../search/engine/structured';
+import type { Bitset } from '../../search/engine/bitset';
+
+/** bm25 weights of the FTS5 columns ti, ab, cl, de, pa, inv, addr, ag: title > abstract > claims > description. */
+export const BM25_WEIGHTS = [10, 5, 2, 1, 3, 3, 1, 1] as const;
+const BM25 = `bm25(patents_fts, ${BM25_WEIGHTS.join(', ')})`;
+
+/**
+ * Relevance on SQLite (in-memory path): bm25 over every match when the ranked query matches at most BM25_FULL_MAX
+ * patents; else bm25 of the title matches when there are at most BM25_TITLE_MAX of them (then the other matches,
+ * newest first); else title matches first, then the rest, each newest first. The SQL path always scores all.
+ */
+export const BM25_FULL_MAX = 3000;
+export const BM25_TITLE_MAX = 3000;
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const FACET_APPLICANTS = 20;
+const SNIPPET_LENGTH = 200;
+
+// ─── the query ──────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The top-bar keywords: every whitespace-separated word a 关键词 (TX) term, all ANDed; a word that reads as an
+ * application or publication number also finds that patent. Null when no word is searchable.
+ */
+export function keywordsAst(val: string): Node | null {
+  const terms: Node[] = [];
+  for (const w of val.split(/\s+/)) {
+    const value = normalise(w);
+    if (!value || queryTokens(value).kind === 'empty') continue;
+    const node: TermNode = { type: 'term', field: 'TX', value };
+    if (quoteValue(value) !== value) node.phrase = true;
+    const alternatives: Node[] = [node];
+    if (/\d{6,}/.test(value)) {
+      for (const [field, parse] of [
+        ['AN', parseApplicationNumber],
+        ['PN', parsePublicationNumber],
+      ] as const) {
+        try {
+          alternatives.push({ type: 'code', field, value: parse(value).canonical });
+        } catch {
+          // not a number of that kind
+        }
+      }
+    }
+    terms.push(combine('or', alternatives));
+  }
+  if (terms.length === 0) return null;
+  // Through the parser, so the same limits (term length) apply and the tree is canonical.
+  return parseExpression(toExpression(combine('and', terms)));
+}
+
+export interface QueryInput {
+  expression?: string;
+  val?: string;
+  /** Espacenet style (/v1/di/expression). */
+  query?: string;
+}
+
+/** The tree of a request: `expression`, else `query` (Espacenet), else `val`. Throws ExpressionError. */
+export function queryAst(input: QueryInput): Node {
+  if (input.expression !== undefined && input.expression.trim() !== '') return parseExpression(input.expression);
+  if (input.query !== undefined && input.query.trim() !== '') return parseEspacenet(input.query);
+  if (input.val !== undefined && input.val.trim() !== '') {
+    const ast = keywordsAst(input.val);
+    if (ast) return ast;
+    throw new ExpressionError('检索词不含可检索的文字或数字', 1);
+  }
+  throw new ExpressionError('请输入检索式', 1);
+}
+
+// ─── matching sets ──────────────────────────────────────────────────────────────────────────────────────────
+
+type Engine = 'auto' | 'sql';
+
+interface Matches {
+  total(): Promise<number>;
+  facets(applicantLimit: number): Promise<FacetCounts>;
+  /** Ids of one page in sort order. */
+  page(sort: SearchSort, offset: number, limit: number): Promise<number[]>;
+}
+
+function storeOf(deps: Deps, engine: Engine): SqliteStore | null {
+  const raw = deps.db.sqlite;
+  if (deps.db.dialect !== 'sqlite' || !raw || engine === 'sql' || raw.inTransaction) return null;
+  const store = storeFor(raw);
+  store.refresh();
+  return store.unusable ? null : store;
+}
+
+function storeMatches(store: SqliteStore, ast: Node, filters: SearchFilters | undefined): Matches {
+  const key = `${toExpression(ast)}\u0000${hasFilters(filters) ? JSON.stringify(filters) : ''}`;
+  const result = store.result(key, () => {
+    const all = store.evaluate(ast);
+    return hasFilters(filters) ? store.applyFilters(all, filters!) : all;
+  });
+  const set = result.set;
+  let count: number | null = null;
+  return {
+    async total() {
+      return (count ??= set.count());
+    },
+    async facets(limit) {
+      return result.facets(limit);
+    },
+    async page(sort, offset, limit) {
+      const want = offset + limit;
+      const ids = set.toArray();
+      const byDate = dateComparator(store.dateKey(sort === 'relevance' ? 'date_desc' : sort), sort.endsWith('_asc') ? 1 : -1);
+      const rq = sort === 'relevance' ? rankFtsQuery(ast) : null;
+      if (!rq) return topK(ids, want, byDate).slice(offset);
+      // bm25 costs microseconds per match: every match when there are few, else only the title matches (the title
+      // weighs most), else title matches first; whatever is not scored follows, newest first.
+      let scoreQuery: string | null = null;
+      let tier: Bitset | null = null;
+      if (store.ftsCount(rq) <= BM25_FULL_MAX) scoreQuery = rq;
+      else {
+        const tq = titleFtsQuery(ast);
+        const inTitle = tq ? store.ftsSet(tq) : null;
+        if (tq && inTitle!.count() <= BM25_TITLE_MAX) scoreQuery = tq;
+        else tier = inTitle;
+      }
+      const score = new Map<number, number>();
+      if (scoreQuery) for (const [id, s] of store.rankRows(scoreQuery, BM25)) if (set.has(id)) score.set(id, s);
+      const cmp = (a: number, b: number) => {
+        const x = score.get(a);
+        const y = score.get(b);
+        if (x !== y) {
+          if (x === undefined) return 1;
+          if (y === undefined) return -1;
+          return x - y;
+        }
+        if (tier) {
+          const d = (tier.has(a) ? 0 : 1) - (tier.has(b) ? 0 : 1);
+          if (d) return d;
+        }
+        return byDate(a, b);
+      };
+      return topK(ids, want, cmp).slice(offset);
+    },
+  };
+}
+
+function dateOrder(sort: SearchSort): Fragment {
+  const col = sql.ref(sort === 'ad_desc' || sort === 'ad_asc' ? 'p.ad' : 'p.pd');
+  const dir = sort.endsWith('_asc') ? sql`ASC` : sql`DESC`;
+  return sql`(CASE WHEN ${col} IS NULL OR ${col} = '' THEN 1 ELSE 0 END), ${col} ${dir}, p.id ${dir}`;
+}
+
+/** PostgreSQL: each text condition evaluated once, on its own (see compilePg). */
+async function resolveTextLeaves(deps: Deps, ast: Node): Promise<ResolvedLeaves> {
+  const leaves: (TermNode | NearNode)[] = [];
+  const walk = (n: Node) => {
+    if (n.type === 'and' || n.type === 'or') n.children.forEach(walk);
+    else if (n.type === 'not') walk(n.child);
+    else if (n.type === 'term' || n.type === 'near') leaves.push(n);
+  };
+  walk(ast);
+  const resolved: ResolvedLeaves = new Map();
+  await Promise.all(
+    leaves.map(async (leaf) => {
+      const q = textLeafIds(leaf);
+      if (!q) return resolved.set(leaf, []);
+      const r = await sql<{ patent_id: number }>`${q}`.execute(deps.db.db);
+      resolved.set(
+        leaf,
+        r.rows.map((row) => Number(row.patent_id)),
+      );
+    }),
+  );
+  return resolved;
+}
+
+async function sqlMatches(deps: Deps, ast: Node, filters: SearchFilters | undefined): Promise<Matches> {
+  const dialect = deps.db.dialect;
+  const k = deps.db.db;
+  const compiled = dialect === 'sqlite' ? compileSqlite(ast) : compilePg(ast, await resolveTextLeaves(deps, ast));
+  const where = hasFilters(filters) ? sql`(${compiled}) AND ${filtersSql(filters!, dialect)}` : compiled;
+  const ids = sql`SELECT p.id FROM patents p WHERE ${where}`;
+  const group = async (expr: Fragment): Promise<Map<string, number>> => {
+    const r = await sql<{ v: string | number | null; n: number }>`SELECT ${expr} AS v, count(*) AS n FROM patents p WHERE ${where} GROUP BY ${expr}`.execute(k);
+    const m = new Map<string, number>();
+    for (const row of r.rows) {
+      const v = row.v === null ? '' : String(row.v);
+      m.set(v, (m.get(v) ?? 0) + Number(row.n));
+    }
+    return m;
+  };
+  return {
+    async total() {
+      const r = await sql<{ n: number }>`SELECT count(*) AS n FROM patents p WHERE ${where}`.execute(k);
+      return Number(r.rows[0].n);
+    },
+    async facets(limit) {
+      const collate = dialect === 'postgres' ? sql` COLLATE "C"` : sql``;
+      const apps = await sql<{ v: string; n: number }>`SELECT pa.name AS v, count(*) AS n FROM patent_applicants pa WHERE pa.patent_id IN (${ids}) GROUP BY pa.name ORDER BY count(*) DESC, pa.name${collate} LIMIT ${limit}`.execute(k);
+      const none = await sql<{ n: number }>`SELECT count(*) AS n FROM patents p WHERE ${where} AND NOT EXISTS (SELECT 1 FROM patent_applicants pa WHERE pa.patent_id = p.id)`.execute(k);
+      return {
+        type: await group(sql`p.type`),
+        legal_status: await group(sql`p.legal_status`),
+        app_year: await group(sql`p.app_year`),
+        ipc_section: await group(sql`substr(p.ipc_main, 1, 1)`),
+        ipc_class: await group(sql`(CASE WHEN length(p.ipc_main) >= 3 THEN substr(p.ipc_main, 1, 3) ELSE '' END)`),
+        applicant: apps.rows.map((r) => ({ value: r.v, count: Number(r.n) })),
+        no_applicant: Number(none.rows[0].n),
+      };
+    },
+    async page(sort, offset, limit) {
+      let q: Fragment;
+      if (sort === 'relevance' && dialect === 'sqlite' && rankFtsQuery(ast)) {
+        // MATERIALIZED: otherwise SQLite runs the FTS5 query again for every joined row.
+        q = sql`WITH r AS MATERIALIZED (SELECT rowid AS rid, ${sql.raw(BM25)} AS score FROM patents_fts WHERE patents_fts MATCH ${rankFtsQuery(ast)}) SELECT p.id FROM patents p LEFT JOIN r ON r.rid = p.id WHERE ${where} ORDER BY (CASE WHEN r.score IS NULL THEN 1 ELSE 0 END), r.score, ${dateOrder('date_desc')} LIMIT ${limit} OFFSET ${offset}`;
+      } else if (sort === 'relevance' && dialect === 'postgres' && pgRankExpression(ast)) {
+        q = sql`SELECT p.id FROM patents p LEFT JOIN patent_search s ON s.patent_id = p.id WHERE ${where} ORDER BY ${pgRankExpression(ast)} DESC NULLS LAST, ${dateOrder('date_desc')} LIMIT ${limit} OFFSET ${offset}`;
+      } else {
+        q = sql`SELECT p.id FROM patents p WHERE ${where} ORDER BY ${dateOrder(sort === 'relevance' ? 'date_desc' : sort)} LIMIT ${limit} OFFSET ${offset}`;
+      }
+      const r = await sql<{ id: number }>`${q}`.execute(k);
+      return r.rows.map((row) => Number(row.id));
+    },
+  };
+}
+
+async function matches(deps: Deps, ast: Node, filters: SearchFilters | undefined, engine: Engine): Promise<Matches> {
+  const store = storeOf(deps, engine);
+  return store ? storeMatches(store, ast, filters) : sqlMatches(deps, ast, filters);
+}
+
+// ─── search ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+export interface SearchRequest {
+  ast: Node;
+  sort?: SearchSort;
+  page?: number;
+  page_size?: number;
+  facets?: boolean;
+  filters?: SearchFilters;
+  /** 'sql' forces the SQL path on SQLite (tests compare the two). */
+  engine?: Engine;
+}
+
+export function formatFacets(f: FacetCounts): SearchFacets {
+  return {
+    type: buckets(f.type),
+    app_year: buckets(f.app_year, { byValue: true }).reverse(),
+    ipc_section: buckets(f.ipc_section),
+    ipc_class: buckets(f.ipc_class),
+    applicant: f.applicant,
+    legal_status: buckets(f.legal_status),
+  };
+}
+
+interface HitRow {
+  id: number;
+  an: string | null;
+  pn: string | null;
+  title: string;
+  abstract: string;
+  type: string;
+  ad: string | null;
+  pd: string | null;
+  gd: string | null;
+  applicants: string;
+  ipc_main: string;
+  legal_status: string;
+}
+
+function parseList(s: string): string[] {
+  try {
+    const v = JSON.parse(s) as unknown;
+    return Array.isArray(v) ? v.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+async function hits(deps: Deps, ast: Node, ids: number[]): Promise<SearchHit[]> {
+  if (ids.length === 0) return [];
+  const rows = (await deps.db.db
+    .selectFrom('patents')
+    .select(['id', 'an', 'pn', 'title', 'abstract', 'type', 'ad', 'pd', 'gd', 'applicants', 'ipc_main', 'legal_status'])
+    .where('id', 'in', ids)
+    .execute()) as HitRow[];
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  const ti = highlightTerms(ast, 'TI');
+  const ab = highlightTerms(ast, 'AB');
+  const out: SearchHit[] = [];
+  for (const id of ids) {
+    const r = byId.get(id);
+    if (!r) continue;
+    out.push({
+      id,
+      an: r.an,
+      pn: r.pn,
+      title: highlight(r.title, ti),
+      abstract: snippet(r.abstract, ab, SNIPPET_LENGTH),
+      type: r.type,
+      ad: r.ad,
+      pd: r.pd,
+      gd: r.gd,
+      applicants: parseList(r.applicants),
+      ipc_main: r.ipc_main,
+      legal_status: r.legal_status,
+    });
+  }
+  return out;
+}
+
+export async function search(deps: Deps, req: SearchRequest): Promise<SearchReply> {
+  const t0 = performance.now();
+  const page = req.page ?? 1;
+  const pageSize = req.page_size ?? DEFAULT_PAGE_SIZE;
+  const offset = (page - 1) * pageSize;
+  if (offset + pageSize > SEARCH_DEPTH_MAX) {
+    throw badRequest(`最多只能翻看前 ${SEARCH_DEPTH_MAX} 条结果，请增加检索条件缩小范围`);
+  }
+  const m = await matches(deps, req.ast, req.filters, req.engine ?? 'auto');
+  const total = await m.total();
+  const ids = offset < total ? await m.page(req.sort ?? 'relevance', offset, pageSize) : [];
+  const facets = req.facets ? formatFacets(await m.facets(FACET_APPLICANTS)) : undefined;
+  const list = await hits(deps, req.ast, ids);
+  return {
+    total,
+    page,
+    page_size: pageSize,
+    list,
+    ...(facets ? { facets } : {}),
+    took_ms: Math.round((performance.now() - t0) * 10) / 10,
+    expression: toExpression(req.ast),
+  };
+}
+
+/** Ids of the whole result (up to `limit`) in sort order, e.g. for an export job. */
+export async function searchIds(
+  deps: Deps,
+  ast: Node,
+  opts: { filters?: SearchFilters; sort?: SearchSort; limit: number; engine?: Engine },
+): Promise<{ total: number; ids: number[] }> {
+  const m = await matches(deps, ast, opts.filters, opts.engine ?? 'auto');
+  const total = await m.total();
+  return { total, ids: total ? await m.page(opts.sort ?? 'date_desc', 0, Math.min(total, opts.limit)) : [] };
+}
+
+// ─── statistics ─────────────────────────────────────────────────────────────────────────────────────────────
+
+export const UNKNOWN = '未知';
+
+export type TrendKind = 'law' | 'patent' | 'company' | 'times';
+
+/**
+ * Distributions over the WHOLE result set. law: legal status; patent: type, IPC section and class (main IPC);
+ * times: application year (ascending); company: top applicants (a patent counts for each of its applicants).
+ * Every distribution except company has an 未知 bucket when needed, so it sums to the total.
+ */
+export async function trends(
+  deps: Deps,
+  ast: Node,
+  kind: TrendKind,
+  opts: { filters?: SearchFilters; limit?: number; engine?: Engine } = {},
+): Promise<Record<string, unknown>> {
+  const t0 = performance.now();
+  const m = await matches(deps, ast, opts.filters, opts.engine ?? 'auto');
+  const total = await m.total();
+  const f = await m.facets(opts.limit ?? FACET_APPLICANTS);
+  const base = { total, expression: toExpression(ast) };
+  const unk = { keepUnknown: UNKNOWN };
+  let data: Record<string, unknown>;
+  switch (kind) {
+    case 'law':
+      data = { legal_status: buckets(f.legal_status, unk) };
+      break;
+    case 'patent':
+      data = { type: buckets(f.type, unk), ipc_section: buckets(f.ipc_section, unk), ipc_class: buckets(f.ipc_class, unk) };
+      break;
+    case 'times': {
+      const known = buckets(f.app_year, { byValue: true });
+      const unknown = f.app_year.get('') ?? 0;
+      data = { app_year: unknown ? [...known, { value: UNKNOWN, count: unknown }] : known };
+      break;
+    }
+    case 'company':
+      data = { applicant: f.applicant, no_applicant: f.no_applicant };
+      break;
+  }
+  return { ...base, ...data, took_ms: Math.round((performance.now() - t0) * 10) / 10 };
+}
+
+// ─── recent searches ────────────────────────────────────────────────────────────────────────────────────────
+
+export const HISTORY_KEEP = 20;
+
+/** Remembers a logged-in user's search (the same expression again only moves it to the top). */
+export async function rememberSearch(deps: Deps, userId: number, expression: string, total: number): Promise<void> {
+  const k = deps.db.db;
+  const now = deps.clock().toISOString();
+  await k.deleteFrom('search_history').where('user_id', '=', userId).where('expression', '=', expression).execute();
+  await k.insertInto('search_history').values({ user_id: userId, expression, total, created_at: now }).execute();
+  const old = await k
+    .selectFrom('search_history')
+    .select('id')
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .offset(HISTORY_KEEP)
+    .limit(1000)
+    .execute();
+  if (old.length) {
+    await k
+      .deleteFrom('search_history')
+      .where(
+        'id',
+        'in',
+        old.map((o) => o.id),
+      )
+      .execute();
+  }
+}
+
+export async function recentSearches(deps: Deps, userId: number) {
+  const rows = await deps.db.db
+    .selectFrom('search_history')
+    .select(['expression', 'total', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(HISTORY_KEEP)
+    .execute();
+  return rows.map((r) => ({ expression: r.expression, total: Number(r.total), created_at: r.created_at }));
+}
+
+export { compareCodePoints };

@@ -1,0 +1,183 @@
+// Test helpers for the search module: the reference (brute-force) meaning of a query, and loading records.
+// Only tests import this file.
+import { normalise } from '../../search/normalise';
+import { indexStreams, isCjk, isWordChar, queryTokens, segment, type TermMatch } from '../../search/tokenise';
+import type { Node } from '../../search/expression';
+import { parsePublicationNumber } from '../../search/patent-number';
+import type { Db } from '../../db';
+import { upsertPatents } from '../patents/patents.repo';
+import { validateRecord } from '../patents/patent-record';
+
+/**
+ * DOMAIN §4 written independently of the token streams: the term's segments occur in order in the normalised
+ * text, separated only by non-token characters; words are whole words (a prefix for the last word of a prefix
+ * term); a CJK segment is a plain substring, except that it must start a CJK run when something precedes it in
+ * the term and end one when something follows. (The same specification as tokenise.unit.test.ts.)
+ */
+export function referenceMatch(norm: string, term: string, prefix = false): boolean {
+  const segs = segment(normalise(term));
+  if (segs.length === 0) return false;
+  const cpAt = (i: number) => (i >= 0 && i < norm.length ? norm.codePointAt(i)! : -1);
+  const cpBefore = (i: number) =>
+    i <= 0 ? -1 : /[\udc00-\udfff]/.test(norm[i - 1]) && i >= 2 ? norm.codePointAt(i - 2)! : norm.charCodeAt(i - 1);
+  const isSep = (cp: number) => cp >= 0 && !isCjk(cp) && !isWordChar(cp);
+  const tryAt = (k: number, pos: number): boolean => {
+    if (k === segs.length) return true;
+    const seg = segs[k];
+    const last = k === segs.length - 1;
+    for (let p = pos; ;) {
+      if (norm.startsWith(seg.text, p)) {
+        const end = p + seg.text.length;
+        let ok: boolean;
+        const before = cpBefore(p);
+        const after = cpAt(end);
+        if (seg.kind === 'word') {
+          ok = !(before >= 0 && isWordChar(before)) && (prefix && last ? true : !(after >= 0 && isWordChar(after)));
+        } else {
+          ok = (k === 0 || !(before >= 0 && isCjk(before))) && (last || !(after >= 0 && isCjk(after)));
+        }
+        if (ok && tryAt(k + 1, end)) return true;
+      }
+      if (k === 0 || !isSep(cpAt(p))) break;
+      p += cpAt(p) > 0xffff ? 2 : 1;
+    }
+    return false;
+  };
+  for (let i = 0; i < norm.length; i++) if (tryAt(0, i)) return true;
+  return false;
+}
+
+/** Start positions of a term in a main token stream (a one-character term: tokens starting with it). */
+function phraseStarts(main: readonly string[], m: TermMatch): { starts: number[]; width: number } {
+  if (m.kind === 'empty') return { starts: [], width: 0 };
+  if (m.kind === 'unigram') {
+    const starts: number[] = [];
+    main.forEach((t, i) => {
+      if (t.startsWith(m.char)) starts.push(i);
+    });
+    return { starts, width: 1 };
+  }
+  const starts: number[] = [];
+  const n = m.tokens.length;
+  for (let i = 0; i + n <= main.length; i++) {
+    let ok = true;
+    for (let j = 0; j < n && ok; j++) ok = m.prefix && j === n - 1 ? main[i + j].startsWith(m.tokens[j]) : main[i + j] === m.tokens[j];
+    if (ok) starts.push(i);
+  }
+  return { starts, width: n };
+}
+
+/** FTS5's NEAR: starts a, b with (a ≤ b and b − a − |A| ≤ n) or (b ≤ a and a − b − |B| ≤ n). */
+export function referenceNear(text: string, left: string, right: string, n: number): boolean {
+  const { main } = indexStreams(text);
+  const A = phraseStarts(main, queryTokens(left));
+  const B = phraseStarts(main, queryTokens(right));
+  for (const a of A.starts) for (const b of B.starts) if (a <= b ? b - a - A.width <= n : a - b - B.width <= n) return true;
+  return false;
+}
+
+/** A stored patent as the brute-force evaluator sees it. */
+export interface StoredDoc {
+  id: number;
+  an: string | null;
+  ad: string | null;
+  pd: string | null;
+  gd: string | null;
+  title: string;
+  abstract: string;
+  claims: string;
+  description: string;
+  applicants: string[];
+  inventors: string[];
+  address: string;
+  agency: string;
+  type: string;
+  legal_status: string;
+  app_year: number | null;
+  ipc_main: string;
+  ipc: { code: string; is_main: number }[];
+  pns: { pn: string; stem: string }[];
+}
+
+export async function storedDocs(db: Db): Promise<StoredDoc[]> {
+  const rows = await db.db
+    .selectFrom('patents')
+    .select(['id', 'an', 'ad', 'pd', 'gd', 'title', 'abstract', 'claims', 'description', 'applicants', 'inventors', 'address', 'agency', 'type', 'legal_status', 'app_year', 'ipc_main'])
+    .orderBy('id')
+    .execute();
+  const ipc = await db.db.selectFrom('patent_ipc').select(['patent_id', 'code', 'is_main']).execute();
+  const pubs = await db.db.selectFrom('patent_pubs').select(['patent_id', 'pn', 'stem']).execute();
+  const apps = await db.db.selectFrom('patent_applicants').select(['patent_id', 'name']).execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    an: r.an,
+    ad: r.ad,
+    pd: r.pd,
+    gd: r.gd,
+    title: r.title,
+    abstract: r.abstract,
+    claims: r.claims,
+    description: r.description,
+    applicants: apps.filter((a) => Number(a.patent_id) === Number(r.id)).map((a) => a.name),
+    inventors: JSON.parse(r.inventors) as string[],
+    address: r.address,
+    agency: r.agency,
+    type: r.type,
+    legal_status: r.legal_status,
+    app_year: r.app_year === null ? null : Number(r.app_year),
+    ipc_main: r.ipc_main,
+    ipc: ipc.filter((i) => Number(i.patent_id) === Number(r.id)).map((i) => ({ code: i.code, is_main: Number(i.is_main) })),
+    pns: pubs.filter((p) => Number(p.patent_id) === Number(r.id)).map((p) => ({ pn: p.pn, stem: p.stem })),
+  }));
+}
+
+const FIELD_TEXT: Record<string, (d: StoredDoc) => string[]> = {
+  TI: (d) => [d.title],
+  AB: (d) => [d.abstract],
+  CL: (d) => [d.claims],
+  DE: (d) => [d.description],
+  TX: (d) => [d.title, d.abstract, d.claims],
+  PA: (d) => [d.applicants.join(' ; ')],
+  IN: (d) => [d.inventors.join(' ; ')],
+  ADDR: (d) => [d.address],
+  AG: (d) => [d.agency],
+};
+
+/** Whether a stored patent satisfies an expression tree, evaluated directly on its text and columns. */
+export function referenceEval(node: Node, d: StoredDoc): boolean {
+  switch (node.type) {
+    case 'and':
+      return node.children.every((c) => referenceEval(c, d));
+    case 'or':
+      return node.children.some((c) => referenceEval(c, d));
+    case 'not':
+      return !referenceEval(node.child, d);
+    case 'term':
+      return FIELD_TEXT[node.field](d).some((t) => referenceMatch(normalise(t), node.value, !!node.prefix));
+    case 'near':
+      return FIELD_TEXT[node.field](d).some((t) => referenceNear(t, node.left, node.right, node.distance));
+    case 'date': {
+      const v = node.field === 'AD' ? d.ad : node.field === 'PD' ? d.pd : d.gd;
+      if (!v) return false;
+      return (!node.from || v >= node.from) && (!node.to || v <= node.to);
+    }
+    case 'enum':
+      return node.values.includes(node.field === 'TYPE' ? d.type : d.legal_status);
+    case 'code':
+      if (node.field === 'AN') return d.an === node.value;
+      if (node.field === 'PN') {
+        return parsePublicationNumber(node.value).kind ? d.pns.some((p) => p.pn === node.value) : d.pns.some((p) => p.stem === node.value);
+      }
+      return d.ipc.some((i) => i.code.startsWith(node.value) && (node.field === 'IPC' || i.is_main === 1));
+  }
+}
+
+/** Validates raw records (JSON objects) and upserts them in batches; throws on a rejected record. */
+export async function loadRecords(db: Db, records: unknown[], now = '2026-01-01T00:00:00.000Z'): Promise<void> {
+  const inputs = records.map((r, i) => {
+    const v = validateRecord(r, i + 1, { source: 'test' });
+    if (!v.ok) throw new Error(`record ${i + 1} rejected: ${v.reason}`);
+    return v.record;
+  });
+  for (let i = 0; i < inputs.length; i += 500) await upsertPatents(db, inputs.slice(i, i + 500), now);
+}

@@ -1,0 +1,90 @@
+// AST → a WHERE fragment over `patents p` for PostgreSQL. Each text condition is one tsquery (text-query.ts)
+// tested against chunk 0 of its fields (patent_search columns) and against the further chunks of long fields
+// (patent_text_chunks); AND/OR/NOT are SQL. Text conditions are not merged into one tsquery: `a & b` may be
+// satisfied by two different chunks, which one tsquery over one tsvector cannot see.
+import { sql } from 'kysely';
+import type { NearNode, Node, TermNode } from '../expression/ast';
+import { codeSql, dateSql, enumSql, FALSE, joinAnd, joinOr, type Fragment } from './structured';
+import { FIELD_COLUMNS, nearTsquery, termTsquery } from './text-query';
+
+/** The text condition `tsquery` on a field: `p.id IN (patents whose chunk of that field matches)`. */
+export function tsMatch(field: TermNode['field'], tsquery: string): Fragment {
+  const cols = FIELD_COLUMNS[field];
+  const q = sql`CAST(${tsquery} AS tsquery)`;
+  const first = sql.join(
+    cols.map((c) => sql`${sql.ref(`s.${c}`)} @@ ${q}`),
+    sql` OR `,
+  );
+  return sql`p.id IN (SELECT s.patent_id FROM patent_search s WHERE ${first} UNION ALL SELECT c.patent_id FROM patent_text_chunks c WHERE c.field IN (${sql.join([...cols])}) AND c.tsv @@ ${q})`;
+}
+
+function textLeaf(node: TermNode | NearNode): Fragment {
+  const q = node.type === 'term' ? termTsquery(node) : nearTsquery(node);
+  return q === null ? FALSE : tsMatch(node.field, q);
+}
+
+/** A query for the ids of the patents one text condition matches; null when it matches nothing. */
+export function textLeafIds(node: TermNode | NearNode): Fragment | null {
+  const q = node.type === 'term' ? termTsquery(node) : nearTsquery(node);
+  if (q === null) return null;
+  const cols = FIELD_COLUMNS[node.field];
+  const tq = sql`CAST(${q} AS tsquery)`;
+  const first = sql.join(
+    cols.map((c) => sql`${sql.ref(`s.${c}`)} @@ ${tq}`),
+    sql` OR `,
+  );
+  return sql`SELECT s.patent_id FROM patent_search s WHERE ${first} UNION SELECT c.patent_id FROM patent_text_chunks c WHERE c.field IN (${sql.join([...cols])}) AND c.tsv @@ ${tq}`;
+}
+
+/** Text conditions already evaluated to patent ids (see compilePg). */
+export type ResolvedLeaves = Map<Node, number[]>;
+
+/**
+ * The WHERE fragment over `patents p`. With `resolved`, the text conditions found there become id lists:
+ * PostgreSQL cannot estimate how many rows a phrase tsquery matches (it guesses a handful) and may then run the
+ * GIN search once per candidate row; evaluating each text condition once, on its own, avoids that.
+ */
+export function compilePg(node: Node, resolved?: ResolvedLeaves): Fragment {
+  switch (node.type) {
+    case 'term':
+    case 'near': {
+      const ids = resolved?.get(node);
+      // IN (unnest …): hashed, and estimated at its true size (`= ANY(array)` would scan the array per row).
+      if (ids) return ids.length ? sql`p.id IN (SELECT unnest(CAST(${ids} AS integer[])))` : FALSE;
+      return textLeaf(node);
+    }
+    case 'and':
+      return joinAnd(node.children.map((c) => compilePg(c, resolved)));
+    case 'or':
+      return joinOr(node.children.map((c) => compilePg(c, resolved)));
+    case 'not':
+      return sql`NOT (${compilePg(node.child, resolved)})`;
+    case 'date':
+      return dateSql(node);
+    case 'code':
+      return codeSql(node, 'postgres');
+    case 'enum':
+      return enumSql(node);
+  }
+}
+
+/** Column weights for ranking: title > abstract > claims > description (others in between). */
+export const PG_RANK_WEIGHTS: Record<string, number> = { ti: 10, ab: 5, cl: 2, de: 1, pa: 3, inv: 3, addr: 1, ag: 1 };
+
+/** A relevance expression over `patent_search s` for the positive text conditions, or null when there are none. */
+export function pgRankExpression(node: Node): Fragment | null {
+  const parts: Fragment[] = [];
+  const walk = (n: Node, negated: boolean) => {
+    if (n.type === 'and' || n.type === 'or') n.children.forEach((c) => walk(c, negated));
+    else if (n.type === 'not') walk(n.child, !negated);
+    else if (!negated && (n.type === 'term' || n.type === 'near')) {
+      const q = n.type === 'term' ? termTsquery(n) : nearTsquery(n);
+      if (!q) return;
+      for (const c of FIELD_COLUMNS[n.field]) {
+        parts.push(sql`${PG_RANK_WEIGHTS[c]} * ts_rank(${sql.ref(`s.${c}`)}, CAST(${q} AS tsquery))`);
+      }
+    }
+  };
+  walk(node, false);
+  return parts.length ? sql`(${sql.join(parts, sql` + `)})` : null;
+}

@@ -1,0 +1,135 @@
+// AST → a WHERE fragment over `patents p` for SQLite. Text conditions become FTS5 MATCH queries on the
+// contentless patents_fts table (rowid = patents.id). A maximal subtree made only of text conditions is
+// compiled into ONE FTS5 query (FTS5 evaluates AND/OR/NOT and column filters itself, without SQL set
+// operations); such a query becomes `p.id IN (SELECT rowid FROM patents_fts WHERE patents_fts MATCH ?)`.
+// Dates, codes and enums are plain SQL on patents and its side tables (structured.ts), combined with
+// AND/OR/NOT in SQL. FTS5 has no unary NOT, so a NOT without a positive text sibling is `NOT (…)` in SQL.
+import { sql } from 'kysely';
+import type { NearNode, Node, TermNode } from '../expression/ast';
+import { codeSql, dateSql, enumSql, FALSE, joinAnd, joinOr, type Fragment } from './structured';
+import { FIELD_COLUMNS, ftsNear, ftsTerm } from './text-query';
+
+const paren = (s: string) => `(${s})`;
+
+/** The FTS5 query of a subtree made only of text conditions, or null when it has other conditions (or a lone NOT). */
+export function ftsQuery(node: Node): string | null {
+  switch (node.type) {
+    case 'term':
+      return ftsTerm(node);
+    case 'near':
+      return ftsNear(node);
+    case 'or': {
+      const parts = node.children.map(ftsQuery);
+      return parts.every((p) => p !== null) ? parts.map((p) => paren(p!)).join(' OR ') : null;
+    }
+    case 'and': {
+      const pos: string[] = [];
+      const neg: string[] = [];
+      for (const c of node.children) {
+        const q = c.type === 'not' ? ftsQuery(c.child) : ftsQuery(c);
+        if (q === null) return null;
+        (c.type === 'not' ? neg : pos).push(q);
+      }
+      return combineAnd(pos, neg);
+    }
+    default:
+      return null;
+  }
+}
+
+function combineAnd(pos: string[], neg: string[]): string | null {
+  if (pos.length === 0) return null;
+  let q = pos.length === 1 ? pos[0] : pos.map(paren).join(' AND ');
+  for (const n of neg) q = `${paren(q)} NOT ${paren(n)}`;
+  return q;
+}
+
+export function ftsMatch(query: string): Fragment {
+  return sql`p.id IN (SELECT rowid FROM patents_fts WHERE patents_fts MATCH ${query})`;
+}
+
+/** The WHERE fragment (over `patents p`) for an expression tree. */
+export function compileSqlite(node: Node): Fragment {
+  const whole = ftsQuery(node);
+  if (whole !== null) return ftsMatch(whole);
+  switch (node.type) {
+    case 'term':
+    case 'near':
+      return FALSE; // nothing indexable
+    case 'and': {
+      const pos: string[] = [];
+      const neg: string[] = [];
+      const rest: Fragment[] = [];
+      for (const c of node.children) {
+        const q = c.type === 'not' ? ftsQuery(c.child) : ftsQuery(c);
+        if (q === null) rest.push(compileSqlite(c));
+        else (c.type === 'not' ? neg : pos).push(q);
+      }
+      const parts: Fragment[] = [];
+      if (pos.length) parts.push(ftsMatch(combineAnd(pos, neg)!));
+      else if (neg.length) parts.push(sql`NOT ${ftsMatch(neg.map(paren).join(' OR '))}`);
+      return joinAnd([...parts, ...rest]);
+    }
+    case 'or': {
+      const text: string[] = [];
+      const rest: Fragment[] = [];
+      for (const c of node.children) {
+        const q = ftsQuery(c);
+        if (q === null) rest.push(compileSqlite(c));
+        else text.push(q);
+      }
+      return joinOr([...(text.length ? [ftsMatch(text.map(paren).join(' OR '))] : []), ...rest]);
+    }
+    case 'not':
+      return sql`NOT (${compileSqlite(node.child)})`;
+    case 'date':
+      return dateSql(node);
+    case 'code':
+      return codeSql(node, 'sqlite');
+    case 'enum':
+      return enumSql(node);
+  }
+}
+
+/** The positive (not negated) text conditions of a tree. */
+function positiveTextLeaves(node: Node): (TermNode | NearNode)[] {
+  const out: (TermNode | NearNode)[] = [];
+  const walk = (n: Node, negated: boolean) => {
+    if (n.type === 'and' || n.type === 'or') n.children.forEach((c) => walk(c, negated));
+    else if (n.type === 'not') walk(n.child, !negated);
+    else if (!negated && (n.type === 'term' || n.type === 'near')) out.push(n);
+  };
+  walk(node, false);
+  return out;
+}
+
+/**
+ * The FTS5 query to rank by (bm25 over its phrases): the whole tree when it is all text, else the text part of a
+ * top-level AND (every result matches it), else the positive text conditions ORed; null when there are none.
+ */
+export function rankFtsQuery(node: Node): string | null {
+  const whole = ftsQuery(node);
+  if (whole !== null) return whole;
+  if (node.type === 'and') {
+    const pos: string[] = [];
+    const neg: string[] = [];
+    for (const c of node.children) {
+      const q = c.type === 'not' ? ftsQuery(c.child) : ftsQuery(c);
+      if (q !== null) (c.type === 'not' ? neg : pos).push(q);
+    }
+    if (pos.length) return combineAnd(pos, neg);
+  }
+  const parts = positiveTextLeaves(node)
+    .map((n) => (n.type === 'term' ? ftsTerm(n) : ftsNear(n)))
+    .filter((q): q is string => q !== null);
+  return parts.length ? parts.map(paren).join(' OR ') : null;
+}
+
+/** The positive text conditions that search the title, restricted to the title (ORed); null when there are none. */
+export function titleFtsQuery(node: Node): string | null {
+  const parts = positiveTextLeaves(node)
+    .filter((n) => FIELD_COLUMNS[n.field].includes('ti'))
+    .map((n) => (n.type === 'term' ? ftsTerm(n, ['ti']) : ftsNear(n, ['ti'])))
+    .filter((q): q is string => q !== null);
+  return parts.length ? parts.map(paren).join(' OR ') : null;
+}

@@ -1,0 +1,83 @@
+// PostgreSQL side of the text index: tsvector literals built from our own tokens (no PostgreSQL parsing,
+// no stemming), so PostgreSQL indexes exactly what SQLite's FTS5 table indexes.
+//
+// A field's tokens are the main stream (words, anchors, bigrams; positions matter for phrases and NEAR) and
+// the unigram stream (only presence matters: a one-character term is one unigram token, never part of a
+// phrase). So:
+//   • main-stream tokens are written with explicit positions 1, 2, 3, … ('锂电':2 '电池':3);
+//   • unigram tokens are written without positions ('·锂'), which PostgreSQL accepts and matches by presence.
+// A tsvector has three limits (limits.ts): positions above 16383 are clamped, a lexeme keeps at most 256
+// positions, and the whole value must stay under 1 MB. Long fields are therefore cut into chunks of the main
+// stream: a chunk ends before the 16001st token, before a token whose lexeme already has 256 positions in the
+// chunk, or before the byte budget is exceeded; the next chunk starts CHUNK_OVERLAP tokens before the end of
+// the previous one. Every window of ≤ CHUNK_OVERLAP + 1 consecutive tokens thus lies inside one chunk, and
+// the parser/compilers never build a phrase or NEAR wider than that (MAX_WINDOW) — so "some chunk matches"
+// is exactly "the field matches". Each chunk restarts its positions at 1. The unigrams (deduplicated) go into
+// chunk 0 only.
+//
+// Storage: chunk 0 of each field is a column of patent_search (one row per patent, a GIN index per column);
+// chunks 1… go to patent_text_chunks (patent_id, field, chunk, tsv) with one GIN index. Almost every field of
+// almost every patent fits in chunk 0; long descriptions and claims spill over.
+import { CHUNK_OVERLAP, PG_CHUNK_BYTES, PG_CHUNK_POSITIONS, PG_MAX_POSITIONS_PER_LEXEME } from './limits';
+
+/** Quotes one lexeme for a tsvector or tsquery literal: '...' with ' doubled and \ escaped. */
+export function quoteLexeme(token: string): string {
+  return `'${token.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
+function utf8Bytes(s: string): number {
+  return Buffer.byteLength(s, 'utf8');
+}
+
+/** Main-stream [start, end) ranges of the chunks of a field. */
+export function chunkRanges(
+  main: readonly string[],
+  limits: { positions?: number; perLexeme?: number; bytes?: number; overlap?: number } = {},
+): [number, number][] {
+  const maxPositions = limits.positions ?? PG_CHUNK_POSITIONS;
+  const perLexeme = limits.perLexeme ?? PG_MAX_POSITIONS_PER_LEXEME;
+  const maxBytes = limits.bytes ?? PG_CHUNK_BYTES;
+  const overlap = limits.overlap ?? CHUNK_OVERLAP;
+  if (overlap >= perLexeme || overlap >= maxPositions) throw new Error('chunk overlap too large');
+  const ranges: [number, number][] = [];
+  let start = 0;
+  for (;;) {
+    const counts = new Map<string, number>();
+    let bytes = 0;
+    let end = start;
+    while (end < main.length && end - start < maxPositions) {
+      const t = main[end];
+      const n = counts.get(t) ?? 0;
+      if (n >= perLexeme) break;
+      // A new lexeme costs its bytes plus quoting; every position about 2 bytes (+ the count).
+      const cost = (n === 0 ? utf8Bytes(t) + 8 : 0) + 2;
+      if (bytes + cost > maxBytes && end > start) break;
+      bytes += cost;
+      counts.set(t, n + 1);
+      end++;
+    }
+    ranges.push([start, end]);
+    if (end >= main.length) return ranges;
+    // end − start > overlap always holds here (a cut needs ≥ perLexeme > overlap tokens, or the byte budget).
+    start = Math.max(end - overlap, start + 1);
+  }
+}
+
+/** The tsvector literals of one field: chunk 0 (with the unigrams), then any further chunks. '' for an empty field. */
+export function tsvectorChunks(main: readonly string[], unigrams: readonly string[]): string[] {
+  const out: string[] = [];
+  const ranges = main.length ? chunkRanges(main) : [[0, 0] as [number, number]];
+  ranges.forEach(([start, end], i) => {
+    const positions = new Map<string, number[]>();
+    for (let k = start; k < end; k++) {
+      const list = positions.get(main[k]);
+      if (list) list.push(k - start + 1);
+      else positions.set(main[k], [k - start + 1]);
+    }
+    const parts: string[] = [];
+    for (const [tok, pos] of positions) parts.push(`${quoteLexeme(tok)}:${pos.join(',')}`);
+    if (i === 0) for (const u of new Set(unigrams)) parts.push(quoteLexeme(u));
+    out.push(parts.join(' '));
+  });
+  return out;
+}

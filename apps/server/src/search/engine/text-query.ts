@@ -1,0 +1,135 @@
+// Text terms → the query languages of both engines, from the same tokens (search/tokenise.ts).
+//
+// SQLite FTS5: a term is a column filter plus a phrase of quoted tokens: `{ti ab cl} : "锂电 电池"`, a
+// prefix phrase `"batter"*`, a unigram `"·锂"`; NEAR is FTS5's own `NEAR("a b" "c", n)` (a one-character
+// side is the main-stream prefix `"锂"*`). Tokens are quoted ("" doubles a quote), so user text can never
+// become FTS5 syntax; the whole query string is a bound parameter.
+//
+// PostgreSQL: a term is a tsquery literal built from the same tokens: `'锂电' <-> '电池'`, `'batter':*`,
+// `'·锂'`, cast with ::tsquery (no parsing, no stemming). FTS5's NEAR/n has no tsquery operator, so it is
+// spelled out (nearTsquery below) as the alternatives of the exact same condition.
+import type { NearNode, TermNode } from '../expression/ast';
+import type { TextField } from '../expression/fields';
+import { queryTokens, type TermMatch } from '../tokenise';
+import { quoteLexeme } from './pg-tsvector';
+
+/** Index columns of each text field (the FTS5 columns; the tsvector columns / chunk `field` values). */
+export const FIELD_COLUMNS: Record<TextField, readonly string[]> = {
+  TI: ['ti'],
+  AB: ['ab'],
+  CL: ['cl'],
+  DE: ['de'],
+  TX: ['ti', 'ab', 'cl'],
+  PA: ['pa'],
+  IN: ['inv'],
+  ADDR: ['addr'],
+  AG: ['ag'],
+};
+
+export function termMatch(node: TermNode): TermMatch {
+  return queryTokens(node.value, { prefix: !!node.prefix });
+}
+
+// ─── FTS5 ───────────────────────────────────────────────────────────────────────────────────────────────────
+
+function ftsString(tokens: readonly string[]): string {
+  return `"${tokens.join(' ').replace(/"/g, '""')}"`;
+}
+
+function ftsColumns(cols: readonly string[]): string {
+  return cols.length === 1 ? cols[0] : `{${cols.join(' ')}}`;
+}
+
+/** One FTS5 phrase for a term match; null when the term matches nothing. */
+function ftsPhrase(m: TermMatch, inNear: boolean): string | null {
+  if (m.kind === 'empty') return null;
+  if (m.kind === 'unigram') return inNear ? `${ftsString([m.char])}*` : ftsString([m.token]);
+  return ftsString(m.tokens) + (m.prefix ? '*' : '');
+}
+
+/** The FTS5 query of a term (with its column filter, or `cols` instead), or null when it matches nothing. */
+export function ftsTerm(node: TermNode, cols: readonly string[] = FIELD_COLUMNS[node.field]): string | null {
+  const p = ftsPhrase(termMatch(node), false);
+  return p === null ? null : `${ftsColumns(cols)} : ${p}`;
+}
+
+/** The FTS5 query of `left NEAR/n right`, or null when a side matches nothing. */
+export function ftsNear(node: NearNode, cols: readonly string[] = FIELD_COLUMNS[node.field]): string | null {
+  const a = ftsPhrase(queryTokens(node.left), true);
+  const b = ftsPhrase(queryTokens(node.right), true);
+  if (a === null || b === null) return null;
+  return `${ftsColumns(cols)} : NEAR(${a} ${b}, ${node.distance})`;
+}
+
+// ─── PostgreSQL tsquery ─────────────────────────────────────────────────────────────────────────────────────
+
+/** One position of a phrase: a token, or (prefix) any token starting with it. */
+interface Slot {
+  token: string;
+  prefix: boolean;
+}
+
+function slots(m: TermMatch, inNear: boolean): Slot[] | null {
+  if (m.kind === 'empty') return null;
+  if (m.kind === 'unigram') return [inNear ? { token: m.char, prefix: true } : { token: m.token, prefix: false }];
+  return m.tokens.map((token, i) => ({ token, prefix: !!m.prefix && i === m.tokens.length - 1 }));
+}
+
+function lexeme(s: Slot): string {
+  return quoteLexeme(s.token) + (s.prefix ? ':*' : '');
+}
+
+function phraseTsquery(p: readonly Slot[]): string {
+  return p.length === 1 ? lexeme(p[0]) : `(${p.map(lexeme).join(' <-> ')})`;
+}
+
+/** The tsquery of a term, or null when it matches nothing. */
+export function termTsquery(node: TermNode): string | null {
+  const s = slots(termMatch(node), false);
+  return s ? phraseTsquery(s) : null;
+}
+
+/** Two slots that must sit at one position: the slot both satisfy, or null when no token can. */
+function mergeSlot(x: Slot, y: Slot): Slot | null {
+  if (!x.prefix && !y.prefix) return x.token === y.token ? x : null;
+  if (x.prefix && y.prefix) return x.token.startsWith(y.token) ? x : y.token.startsWith(x.token) ? y : null;
+  const [exact, pre] = x.prefix ? [y, x] : [x, y];
+  return exact.token.startsWith(pre.token) ? exact : null;
+}
+
+/**
+ * `A NEAR/n B` as a tsquery, with FTS5's meaning: phrase matches starting at a and b with
+ * (a ≤ b and b − a − |A| ≤ n) or (b ≤ a and a − b − |B| ≤ n); overlapping matches count. With d = b − a:
+ *   d ≥ |A| − 1        → `A <k> B`, k = d − |A| + 1 ∈ [0, n + 1] (PostgreSQL: B starts k after A's last token);
+ *   d ≤ −(|B| − 1)     → `B <k> A`, likewise;
+ *   in between         → the two phrases overlap by more than one token: one merged phrase, when their
+ *                        tokens agree where they overlap.
+ */
+export function nearTsquery(node: NearNode): string | null {
+  const A = slots(queryTokens(node.left), true);
+  const B = slots(queryTokens(node.right), true);
+  if (!A || !B) return null;
+  const n = node.distance;
+  const alts = new Set<string>();
+  const pa = phraseTsquery(A);
+  const pb = phraseTsquery(B);
+  for (let k = 0; k <= n + 1; k++) {
+    alts.add(`${pa} <${k}> ${pb}`);
+    alts.add(`${pb} <${k}> ${pa}`);
+  }
+  for (let d = -(B.length - 2); d <= A.length - 2; d++) {
+    const from = Math.min(0, d);
+    const to = Math.max(A.length, d + B.length);
+    const merged: Slot[] = [];
+    let ok = true;
+    for (let i = from; i < to && ok; i++) {
+      const x = i >= 0 && i < A.length ? A[i] : null;
+      const y = i - d >= 0 && i - d < B.length ? B[i - d] : null;
+      const s = x && y ? mergeSlot(x, y) : (x ?? y);
+      if (s) merged.push(s);
+      else ok = false;
+    }
+    if (ok) alts.add(phraseTsquery(merged));
+  }
+  return [...alts].map((a) => `(${a})`).join(' | ');
+}
