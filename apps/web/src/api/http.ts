@@ -25,13 +25,19 @@ export class ApiError extends Error {
   readonly status?: number;
   readonly fields?: FieldError[];
   readonly notified: boolean;
-  constructor(message: string, opts: { kind: ApiError['kind']; status?: number; fields?: FieldError[]; notified: boolean }) {
+  /** The whole failure envelope, for callers that read extra members (e.g. a search syntax error's `position`). */
+  readonly body?: unknown;
+  constructor(
+    message: string,
+    opts: { kind: ApiError['kind']; status?: number; fields?: FieldError[]; notified: boolean; body?: unknown },
+  ) {
     super(message);
     this.name = 'ApiError';
     this.kind = opts.kind;
     this.status = opts.status;
     this.fields = opts.fields;
     this.notified = opts.notified;
+    this.body = opts.body;
   }
 }
 
@@ -100,7 +106,7 @@ http.interceptors.response.use(
     if (outcome.kind === 'error') {
       if (!config.silent) notify.error(outcome.msg);
       const fields = (body as { fields?: FieldError[] }).fields;
-      throw new ApiError(outcome.msg, { kind: 'business', status: res.status, fields, notified: !config.silent });
+      throw new ApiError(outcome.msg, { kind: 'business', status: res.status, fields, notified: !config.silent, body });
     }
     // Code 1 → data; any other code (or no envelope) → the whole body.
     res.data = outcome.kind === 'data' ? outcome.data : outcome.body;

@@ -12,6 +12,18 @@ const LandingPage = lazy(() => import('../portal/landing-page'));
 const UserCenterPage = lazy(() => import('../features/account/pages/user-center-page'));
 const ChangePasswordPage = lazy(() => import('../features/account/pages/change-password-page'));
 const UserListPage = lazy(() => import('../features/admin-users/pages/user-list-page'));
+const DockingPage = lazy(() => import('../features/search/pages/docking-page'));
+const PublicResultsPage = lazy(() => import('../features/search/pages/public-results-page'));
+const AdvancedSearchPage = lazy(() => import('../features/search/pages/advanced-search-page'));
+const PublicAdvancedPage = lazy(() => import('../features/search/pages/public-advanced-page'));
+const SearchHomePage = lazy(() => import('../portal/search-home-page'));
+const PatentAbstractPage = lazy(() => import('../features/patent/pages/detail-page'));
+const PatentClaimsPage = lazy(() => import('../features/patent/pages/power-page'));
+const PatentDescriptionPage = lazy(() => import('../features/patent/pages/instructions-page'));
+const PatentDrawingsPage = lazy(() => import('../features/patent/pages/drawings-page'));
+const PatentFullTextPage = lazy(() => import('../features/patent/pages/full-text-page'));
+const PatentLawPage = lazy(() => import('../features/patent/pages/law-page'));
+const PatentFamilyPage = lazy(() => import('../features/patent/pages/kindred-page'));
 
 /** Pages built for real; every other page of the table shows the shared WipPage. */
 export const REAL_PAGES: Record<string, LazyPage> = {
@@ -24,6 +36,18 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/upPwd': ChangePasswordPage,
   '/NewupPwd': ChangePasswordPage,
   '/user': UserListPage,
+  '/docking': DockingPage,
+  '/AdvancedSearch': AdvancedSearchPage,
+  '/web/search': SearchHomePage,
+  '/web/search/list': PublicResultsPage,
+  '/web/seniorSearch': PublicAdvancedPage,
+  '/detail': PatentAbstractPage,
+  '/power': PatentClaimsPage,
+  '/instructions': PatentDescriptionPage,
+  '/drawings': PatentDrawingsPage,
+  '/fullText': PatentFullTextPage,
+  '/law': PatentLawPage,
+  '/kindred': PatentFamilyPage,
 };
 
 export { NotFoundPage };

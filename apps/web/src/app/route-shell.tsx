@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useRef, type ReactNode } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { DEFAULT_PAGE_TITLE, PRODUCT_TITLE, findPage, guard, shouldClearSearchCache, type PageDef } from '@ip/contract';
 import { ApiError } from '../api/http';
 import { PageSpin } from '../components/page-spin';
@@ -8,6 +8,7 @@ import { notify } from '../lib/notify';
 import { loadSessionUser, resetSession } from '../lib/session-actions';
 import { routeSetOf, useSessionUser } from '../lib/session-store';
 import { clearSearchCaches, getToken } from '../lib/storage';
+import { KeepAliveOutlet } from './keep-alive-outlet';
 
 const AppLayout = lazy(() => import('../layout/app-layout'));
 const PublicLayout = lazy(() => import('../layout/public-layout'));
@@ -82,7 +83,7 @@ export function RouteShell() {
   if (decision.action === 'loadUser') return <PageSpin label="正在验证登录信息…" />;
   return (
     <Framed frame={frameFor(page, !!user)} page={page}>
-      <Outlet />
+      <KeepAliveOutlet />
     </Framed>
   );
 }

@@ -50,7 +50,9 @@ describe('router and guard (spec §2, §4)', () => {
 
   it('without a token, public and detail pages are allowed', async () => {
     const router = renderApp('/detail');
-    expect(await screen.findByText(WIP_TITLE)).toBeTruthy();
+    // No id: the detail page's own empty state, in the public layout.
+    expect(await screen.findByText('专利不存在')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '专利检索' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/detail');
   });
 
@@ -122,7 +124,7 @@ describe('router and guard (spec §2, §4)', () => {
     window.sessionStorage.setItem(`${STORAGE_KEYS.searchCachePrefix}docking`, '[]');
     window.sessionStorage.setItem('keep-me', '1');
     const router = renderApp('/docking?val=x');
-    expect(await screen.findByText(WIP_TITLE)).toBeTruthy();
+    expect(await screen.findByText('未检索到相关专利')).toBeTruthy();
     await router.navigate('/detail');
     expect(window.sessionStorage.getItem(`${STORAGE_KEYS.searchCachePrefix}docking`)).toBe('[]');
     await router.navigate('/home');
