@@ -38,11 +38,19 @@ interface Topic {
 }
 const topics: Topic[] = [];
 const bio = ['C12Q', 'A61K', 'G01N', 'C07K', 'A61P', 'C12N'];
-for (const f of ['cn_title_ipc_subclass.jsonl', 'cn_g06f_title_abstract_cpc.jsonl', 'cn_cnki_refs_title_inventors.jsonl', 'cn_full_fields_fixtures.jsonl']) {
+for (const f of [
+  'cn_title_ipc_subclass.jsonl',
+  'cn_g06f_title_abstract_cpc.jsonl',
+  'cn_cnki_refs_title_inventors.jsonl',
+  'cn_full_fields_fixtures.jsonl',
+]) {
   for (const r of readPatents(f)) {
     if (!r.title) continue;
     const codes = [...((r.ipc as string[] | null) ?? []), ...((r.cpc as string[] | null) ?? [])];
-    let sub = codes.map((c) => normaliseIpc(String(c))).find((c) => c && c.length >= 4)?.slice(0, 4);
+    let sub = codes
+      .map((c) => normaliseIpc(String(c)))
+      .find((c) => c && c.length >= 4)
+      ?.slice(0, 4);
     if (!sub) sub = f.startsWith('cn_cnki') ? bio[topics.length % bio.length] : 'G06F';
     const sentences: string[] = [];
     for (const t of [r.abstract, r.claims]) {
@@ -63,10 +71,14 @@ console.log(`${topics.length} titles, ${subs.length} subclasses`);
 const strip = (t: string) => t.replace(/^(一种|一类|基于)/, '').replace(/(及其.*|的方法|方法)$/, '');
 const fragment = (sub: string) => strip(pick(bySub.get(sub)!).title);
 const LINKS = ['，包括', '，所述', '设置于', '与', '，通过', '连接', '，用于', '以及', '，其中', '对应的', '和'];
-const prose = (sub: string, n: number) => Array.from({ length: n }, () => fragment(sub) + pick(LINKS)).join('') + fragment(sub) + '。';
+const prose = (sub: string, n: number) =>
+  Array.from({ length: n }, () => fragment(sub) + pick(LINKS)).join('') + fragment(sub) + '。';
 
 const cities = '北京 上海 深圳 广州 杭州 南京 武汉 成都 西安 苏州 天津 重庆 长沙 郑州 合肥 青岛 厦门 宁波 无锡 济南'.split(' ');
-const words = '华 中 科 创 信 达 新 联 智 能 电 子 机 械 光 电 源 材 料 生 物 医 药 精 密 通 讯 网 络 数 据 汽 车 航 天 化 工 环 保'.split(' ');
+const words =
+  '华 中 科 创 信 达 新 联 智 能 电 子 机 械 光 电 源 材 料 生 物 医 药 精 密 通 讯 网 络 数 据 汽 车 航 天 化 工 环 保'.split(
+    ' ',
+  );
 const suffixes = ['科技有限公司', '股份有限公司', '大学', '研究院', '技术有限公司', '电子有限公司', '集团有限公司'];
 const applicants: string[] = [];
 for (let i = 0; i < 50000; i++) applicants.push(pick(cities) + pick(words) + pick(words) + pick(words) + pick(suffixes));
@@ -77,14 +89,17 @@ const db = new SqliteDatabase(path.join(OUT, 'app.db'));
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = OFF');
 db.pragma('cache_size = -400000');
-const insPatent = db.prepare(`INSERT INTO patents (doc_key, an, ad, pn, pd, gn, gd, publications, title, abstract, claims, applicants,
+const insPatent =
+  db.prepare(`INSERT INTO patents (doc_key, an, ad, pn, pd, gn, gd, publications, title, abstract, claims, applicants,
   first_applicant, inventors, address, ipc, ipc_main, type, legal_status, app_year, source, created_at, updated_at)
   VALUES (@doc_key, @an, @ad, @pn, @pd, @gn, @gd, @publications, @title, @abstract, @claims, @applicants, @first_applicant,
   @inventors, @address, @ipc, @ipc_main, @type, @legal_status, @app_year, 'bench', @now, @now)`);
 const insPub = db.prepare('INSERT INTO patent_pubs (pn, stem, patent_id) VALUES (?, ?, ?)');
 const insIpc = db.prepare('INSERT OR IGNORE INTO patent_ipc (patent_id, code, is_main) VALUES (?, ?, ?)');
 const insApp = db.prepare('INSERT OR IGNORE INTO patent_applicants (patent_id, name) VALUES (?, ?)');
-const insFts = db.prepare('INSERT INTO patents_fts (rowid, ti, ab, cl, de, pa, inv, addr, ag) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+const insFts = db.prepare(
+  'INSERT INTO patents_fts (rowid, ti, ab, cl, de, pa, inv, addr, ag) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+);
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const now = new Date().toISOString();
@@ -96,7 +111,9 @@ for (let start = 0; start < N; start += BATCH) {
     for (let k = start; k < Math.min(N, start + BATCH); k++) {
       const r = rand();
       const type = r < 0.5 ? '发明' : r < 0.93 ? '实用新型' : '外观设计';
-      const adDate = new Date(Date.UTC(2000 + Math.floor(rand() ** 0.5 * 25), Math.floor(rand() * 12), 1 + Math.floor(rand() * 28)));
+      const adDate = new Date(
+        Date.UTC(2000 + Math.floor(rand() ** 0.5 * 25), Math.floor(rand() * 12), 1 + Math.floor(rand() * 28)),
+      );
       const year = adDate.getUTCFullYear();
       const pdDate = new Date(adDate.getTime() + (120 + rand() * 500) * 86400000);
       const granted = type !== '发明' || rand() < 0.5;
@@ -117,15 +134,26 @@ for (let start = 0; start < N; start += BATCH) {
         title = title.slice(0, Math.ceil(title.length / 2)) + other.slice(Math.floor(other.length / 2));
       }
       const real = topic.sentences.length && rand() < 0.7 ? topic.sentences.slice(0, 3).join('') : '';
-      const abstract = `本${type === '发明' ? '发明' : '实用新型'}公开了${title}，` + prose(sub, 3 + Math.floor(rand() * 4)) + real;
+      const abstract =
+        `本${type === '发明' ? '发明' : '实用新型'}公开了${title}，` + prose(sub, 3 + Math.floor(rand() * 4)) + real;
       const claims =
-        `1.${title}，其特征在于，` + prose(sub, 3 + Math.floor(rand() * 5)) + `2.根据权利要求1所述的${strip(title)}，其特征在于，` + prose(sub, 2) + (real ? `3.根据权利要求1所述的${strip(title)}，${real}` : '');
+        `1.${title}，其特征在于，` +
+        prose(sub, 3 + Math.floor(rand() * 5)) +
+        `2.根据权利要求1所述的${strip(title)}，其特征在于，` +
+        prose(sub, 2) +
+        (real ? `3.根据权利要求1所述的${strip(title)}，${real}` : '');
       const nApp = 1 + (rand() < 0.2 ? 1 : 0);
       const apps = [...new Set(Array.from({ length: nApp }, () => zipf(applicants)))];
-      const invs = Array.from({ length: 1 + Math.floor(rand() * 4) }, () => pick(surnames) + pick(given) + (rand() < 0.5 ? pick(given) : ''));
+      const invs = Array.from(
+        { length: 1 + Math.floor(rand() * 4) },
+        () => pick(surnames) + pick(given) + (rand() < 0.5 ? pick(given) : ''),
+      );
       const codes = [
         `${sub}${1 + Math.floor(rand() * 60)}/${String(Math.floor(rand() * 100)).padStart(2, '0')}`,
-        ...Array.from({ length: Math.floor(rand() * 3) }, () => `${zipf(subs)}${1 + Math.floor(rand() * 60)}/${String(Math.floor(rand() * 100)).padStart(2, '0')}`),
+        ...Array.from(
+          { length: Math.floor(rand() * 3) },
+          () => `${zipf(subs)}${1 + Math.floor(rand() * 60)}/${String(Math.floor(rand() * 100)).padStart(2, '0')}`,
+        ),
       ];
       const ipcs = [...new Set(codes.map((c) => normaliseIpc(c) ?? c))];
       const address = pick(cities) + '市' + pick(words) + pick(words) + '路' + (1 + Math.floor(rand() * 300)) + '号';
@@ -156,7 +184,17 @@ for (let start = 0; start < N; start += BATCH) {
       insPub.run(pn, `CN${pnNum}`, id);
       ipcs.forEach((c, i) => insIpc.run(id, c, i === 0 ? 1 : 0));
       for (const a of apps) insApp.run(id, a);
-      insFts.run(id, indexText(title), indexText(abstract), indexText(claims), '', indexText(apps.join(' ; ')), indexText(invs.join(' ; ')), indexText(address), '');
+      insFts.run(
+        id,
+        indexText(title),
+        indexText(abstract),
+        indexText(claims),
+        '',
+        indexText(apps.join(' ; ')),
+        indexText(invs.join(' ; ')),
+        indexText(address),
+        '',
+      );
     }
   })();
   if ((start / BATCH) % 20 === 0) console.log(`${start + BATCH} / ${N}  ${((Date.now() - t0) / 1000).toFixed(0)} s`);

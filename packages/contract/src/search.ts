@@ -11,9 +11,7 @@ export type SearchSort = (typeof SEARCH_SORTS)[number];
 const strings = z
   .union([z.string(), z.array(z.string())])
   .transform((v) => (Array.isArray(v) ? v : [v]).map((s) => s.trim()).filter(Boolean));
-const years = z
-  .union([z.coerce.number().int(), z.array(z.coerce.number().int())])
-  .transform((v) => (Array.isArray(v) ? v : [v]));
+const years = z.union([z.coerce.number().int(), z.array(z.coerce.number().int())]).transform((v) => (Array.isArray(v) ? v : [v]));
 
 /** Facet narrowing, ANDed to the query; several values of one facet are ORed. */
 export const SearchFilters = z

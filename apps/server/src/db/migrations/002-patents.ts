@@ -87,7 +87,9 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
   if (dialect === 'sqlite') {
     // Contentless FTS5 over app-made tokens; rowid = patents.id. `ascii` keeps every non-ASCII code point as a
     // token character, so CJK bigrams and anchors stay whole. contentless_delete lets rows be replaced on re-import.
-    await sql`CREATE VIRTUAL TABLE patents_fts USING fts5(ti, ab, cl, de, pa, inv, addr, ag, content='', contentless_delete=1, tokenize='ascii', detail=full)`.execute(db);
+    await sql`CREATE VIRTUAL TABLE patents_fts USING fts5(ti, ab, cl, de, pa, inv, addr, ag, content='', contentless_delete=1, tokenize='ascii', detail=full)`.execute(
+      db,
+    );
   } else {
     // PostgreSQL: tsvector literals built from the same tokens (search/engine/pg-tsvector.ts). A tsvector keeps
     // positions only up to 16383 and at most 256 per lexeme, so a long field is cut into overlapping chunks:

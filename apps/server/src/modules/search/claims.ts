@@ -43,7 +43,7 @@ export function parseClaims(text: string): ClaimItem[] {
     if (!m || Number(m[1]) !== expected) continue;
     const after = src[i + m[0].length] ?? '';
     // "1" followed by a digit or by a unit is a quantity, not a claim number.
-    if (!after || /\d/.test(after) || !/[.．、:：)）\]】]/.test(m[0]) && !/^\s*\d+\s+\S/.test(m[0])) continue;
+    if (!after || /\d/.test(after) || (!/[.．、:：)）\]】]/.test(m[0]) && !/^\s*\d+\s+\S/.test(m[0]))) continue;
     starts.push({ num: expected, at: i, body: i + m[0].length });
     expected++;
   }

@@ -50,7 +50,11 @@ async function runExport(ctx: JobContext): Promise<Record<string, unknown>> {
   const { deps } = ctx;
   const params = ctx.params as PatentExportParams;
   const ast = queryAst(params);
-  const { total, ids } = await searchIds(deps, ast, { filters: params.filters, sort: params.sort ?? 'relevance', limit: EXPORT_MAX });
+  const { total, ids } = await searchIds(deps, ast, {
+    filters: params.filters,
+    sort: params.sort ?? 'relevance',
+    limit: EXPORT_MAX,
+  });
   await ctx.progress({ total: ids.length, done: 0 });
   const dir = path.join(deps.config.dataDir, 'uploads', 'exports');
   fs.mkdirSync(dir, { recursive: true });
@@ -67,7 +71,24 @@ async function runExport(ctx: JobContext): Promise<Record<string, unknown>> {
     const batch = ids.slice(i, i + BATCH);
     const rows = await deps.db.db
       .selectFrom('patents')
-      .select(['id', 'pn', 'an', 'ad', 'pd', 'gd', 'title', 'applicants', 'inventors', 'type', 'legal_status', 'ipc_main', 'ipc', 'address', 'agency', 'abstract'])
+      .select([
+        'id',
+        'pn',
+        'an',
+        'ad',
+        'pd',
+        'gd',
+        'title',
+        'applicants',
+        'inventors',
+        'type',
+        'legal_status',
+        'ipc_main',
+        'ipc',
+        'address',
+        'agency',
+        'abstract',
+      ])
       .where('id', 'in', batch)
       .execute();
     const byId = new Map(rows.map((r) => [Number(r.id), r]));

@@ -35,11 +35,22 @@ async function withPosition<T>(reply: FastifyReply, fn: () => Promise<T>): Promi
   }
 }
 
-function paging(body: { sort?: SearchRequest['sort']; page?: number; page_size?: number; facets?: boolean; filters?: SearchRequest['filters'] }) {
+function paging(body: {
+  sort?: SearchRequest['sort'];
+  page?: number;
+  page_size?: number;
+  facets?: boolean;
+  filters?: SearchRequest['filters'];
+}) {
   return { sort: body.sort, page: body.page, page_size: body.page_size, facets: body.facets ?? true, filters: body.filters };
 }
 
-async function remember(deps: Parameters<typeof searchService.search>[0], session: Session | null, expression: string, total: number) {
+async function remember(
+  deps: Parameters<typeof searchService.search>[0],
+  session: Session | null,
+  expression: string,
+  total: number,
+) {
   if (session?.subject !== 'user') return;
   await searchService.rememberSearch(deps, (session as UserSession).user.id, expression, total);
 }
@@ -129,7 +140,11 @@ export const searchRoutes: RouteRegistry = [
         const keywords = extractKeywords(body.text, 10);
         const expression = keywordsToExpression(keywords);
         if (!expression) {
-          return { keywords, expression: '', results: { total: 0, page: 1, page_size: body.page_size ?? 20, list: [], took_ms: 0, expression: '' } };
+          return {
+            keywords,
+            expression: '',
+            results: { total: 0, page: 1, page_size: body.page_size ?? 20, list: [], took_ms: 0, expression: '' },
+          };
         }
         const ast = parseExpression(expression);
         const results = await searchService.search(deps, { ast, ...paging(body), sort: body.sort ?? 'relevance' });
@@ -169,7 +184,11 @@ export const searchRoutes: RouteRegistry = [
       withPosition(reply, async () => {
         searchService.queryAst(body);
         const params = { expression: body.expression, val: body.val, query: body.query, filters: body.filters, sort: body.sort };
-        const jobId = await createJob(deps.db, { kind: PATENT_EXPORT_JOB, ownerId: (session as UserSession).user.id, params }, deps.clock().toISOString());
+        const jobId = await createJob(
+          deps.db,
+          { kind: PATENT_EXPORT_JOB, ownerId: (session as UserSession).user.id, params },
+          deps.clock().toISOString(),
+        );
         return { job_id: jobId };
       }),
   }),

@@ -11,30 +11,38 @@ import { SEARCH_DEPTH_MAX } from '@ip/contract';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../http/errors';
 import { combine } from '../../search/expression/parser';
-import { ExpressionError, parseEspacenet, parseExpression, toExpression, type NearNode, type Node, type TermNode } from '../../search/expression';
+import {
+  ExpressionError,
+  parseEspacenet,
+  parseExpression,
+  toExpression,
+  type NearNode,
+  type Node,
+  type TermNode,
+} from '../../search/expression';
 import { highlight, highlightTerms, snippet } from '../../search/highlight';
 import { normalise } from '../../search/normalise';
 import { queryTokens } from '../../search/tokenise';
 import { parseApplicationNumber, parsePublicationNumber } from '../../search/patent-number';
 import { quoteValue } from '../../search/expression/print';
 import { compilePg, pgRankExpression, textLeafIds, type ResolvedLeaves } from '../../search/engine/compile-pg';
-import { compileSqlite, rankFtsQuery, titleFtsQuery } from '../../search/engine/compile-sqlite';
+import { compileSqlite, positiveLeafQueries, rankFtsQuery, titleFtsQuery } from '../../search/engine/compile-sqlite';
 import { buckets, compareCodePoints, type FacetCounts } from '../../search/engine/facets';
-import { dateComparator, storeFor, topK, type SqliteStore } from '../../search/engine/sqlite-store';
+import { dateComparator, readyStore, topK, type SqliteStore } from '../../search/engine/sqlite-store';
 import { filtersSql, hasFilters, type Fragment, type SearchFilters } from '../../search/engine/structured';
-import type { Bitset } from '../../search/engine/bitset';
+import { Bitset } from '../../search/engine/bitset';
 
 /** bm25 weights of the FTS5 columns ti, ab, cl, de, pa, inv, addr, ag: title > abstract > claims > description. */
 export const BM25_WEIGHTS = [10, 5, 2, 1, 3, 3, 1, 1] as const;
 const BM25 = `bm25(patents_fts, ${BM25_WEIGHTS.join(', ')})`;
 
 /**
- * Relevance on SQLite (in-memory path): bm25 over every match when the ranked query matches at most BM25_FULL_MAX
- * patents; else bm25 of the title matches when there are at most BM25_TITLE_MAX of them (then the other matches,
- * newest first); else title matches first, then the rest, each newest first. The SQL path always scores all.
+ * Relevance on SQLite (in-memory path). FTS5's bm25 costs a scan of every match of each text condition in the
+ * whole index (to weigh it) plus microseconds per scored row, so: bm25 over all matches when each positive text
+ * condition matches at most BM25_FULL_MAX patents; else title matches first, then the rest, each newest first.
+ * The SQL path always scores with bm25.
  */
-export const BM25_FULL_MAX = 3000;
-export const BM25_TITLE_MAX = 3000;
+export const BM25_FULL_MAX = 5000;
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const FACET_APPLICANTS = 20;
@@ -106,9 +114,8 @@ interface Matches {
 function storeOf(deps: Deps, engine: Engine): SqliteStore | null {
   const raw = deps.db.sqlite;
   if (deps.db.dialect !== 'sqlite' || !raw || engine === 'sql' || raw.inTransaction) return null;
-  const store = storeFor(raw);
-  store.refresh();
-  return store.unusable ? null : store;
+  const store = readyStore(raw);
+  return store && !store.unusable ? store : null;
 }
 
 function storeMatches(store: SqliteStore, ast: Node, filters: SearchFilters | undefined): Matches {
@@ -128,38 +135,32 @@ function storeMatches(store: SqliteStore, ast: Node, filters: SearchFilters | un
     },
     async page(sort, offset, limit) {
       const want = offset + limit;
-      const ids = set.toArray();
-      const byDate = dateComparator(store.dateKey(sort === 'relevance' ? 'date_desc' : sort), sort.endsWith('_asc') ? 1 : -1);
+      const dateSort = sort === 'relevance' ? 'date_desc' : sort;
       const rq = sort === 'relevance' ? rankFtsQuery(ast) : null;
-      if (!rq) return topK(ids, want, byDate).slice(offset);
-      // bm25 costs microseconds per match: every match when there are few, else only the title matches (the title
-      // weighs most), else title matches first; whatever is not scored follows, newest first.
+      if (!rq) return store.firstByDate(set, dateSort, want).slice(offset);
       let scoreQuery: string | null = null;
       let tier: Bitset | null = null;
-      if (store.ftsCount(rq) <= BM25_FULL_MAX) scoreQuery = rq;
+      // bm25 first weighs each condition by scanning all of its matches in the whole index, so it is used only
+      // when every condition is rare enough (counted with bounded work).
+      if (positiveLeafQueries(ast).every((q) => store.ftsCountUpTo(q, BM25_FULL_MAX + 1) <= BM25_FULL_MAX)) scoreQuery = rq;
       else {
         const tq = titleFtsQuery(ast);
-        const inTitle = tq ? store.ftsSet(tq) : null;
-        if (tq && inTitle!.count() <= BM25_TITLE_MAX) scoreQuery = tq;
-        else tier = inTitle;
+        if (tq) tier = store.ftsSet(tq).and(set);
       }
-      const score = new Map<number, number>();
-      if (scoreQuery) for (const [id, s] of store.rankRows(scoreQuery, BM25)) if (set.has(id)) score.set(id, s);
-      const cmp = (a: number, b: number) => {
-        const x = score.get(a);
-        const y = score.get(b);
-        if (x !== y) {
-          if (x === undefined) return 1;
-          if (y === undefined) return -1;
-          return x - y;
-        }
-        if (tier) {
-          const d = (tier.has(a) ? 0 : 1) - (tier.has(b) ? 0 : 1);
-          if (d) return d;
-        }
-        return byDate(a, b);
-      };
-      return topK(ids, want, cmp).slice(offset);
+      let head: number[] = [];
+      let rest = set;
+      if (scoreQuery) {
+        const score = new Map<number, number>();
+        for (const [id, s] of store.rankRows(scoreQuery, BM25)) if (set.has(id)) score.set(id, s);
+        const byDate = dateComparator(store.dateKey(dateSort), -1);
+        head = topK([...score.keys()], want, (a, b) => score.get(a)! - score.get(b)! || byDate(a, b));
+        if (head.length < want) rest = set.clone().andNot(Bitset.fromIds(set.size, score.keys()));
+      } else if (tier) {
+        head = store.firstByDate(tier, dateSort, want);
+        if (head.length < want) rest = set.clone().andNot(tier);
+      }
+      if (head.length >= want) return head.slice(offset);
+      return head.concat(store.firstByDate(rest, dateSort, want - head.length)).slice(offset);
     },
   };
 }
@@ -201,7 +202,10 @@ async function sqlMatches(deps: Deps, ast: Node, filters: SearchFilters | undefi
   const where = hasFilters(filters) ? sql`(${compiled}) AND ${filtersSql(filters!, dialect)}` : compiled;
   const ids = sql`SELECT p.id FROM patents p WHERE ${where}`;
   const group = async (expr: Fragment): Promise<Map<string, number>> => {
-    const r = await sql<{ v: string | number | null; n: number }>`SELECT ${expr} AS v, count(*) AS n FROM patents p WHERE ${where} GROUP BY ${expr}`.execute(k);
+    const r = await sql<{
+      v: string | number | null;
+      n: number;
+    }>`SELECT ${expr} AS v, count(*) AS n FROM patents p WHERE ${where} GROUP BY ${expr}`.execute(k);
     const m = new Map<string, number>();
     for (const row of r.rows) {
       const v = row.v === null ? '' : String(row.v);
@@ -216,8 +220,17 @@ async function sqlMatches(deps: Deps, ast: Node, filters: SearchFilters | undefi
     },
     async facets(limit) {
       const collate = dialect === 'postgres' ? sql` COLLATE "C"` : sql``;
-      const apps = await sql<{ v: string; n: number }>`SELECT pa.name AS v, count(*) AS n FROM patent_applicants pa WHERE pa.patent_id IN (${ids}) GROUP BY pa.name ORDER BY count(*) DESC, pa.name${collate} LIMIT ${limit}`.execute(k);
-      const none = await sql<{ n: number }>`SELECT count(*) AS n FROM patents p WHERE ${where} AND NOT EXISTS (SELECT 1 FROM patent_applicants pa WHERE pa.patent_id = p.id)`.execute(k);
+      const apps = await sql<{
+        v: string;
+        n: number;
+      }>`SELECT pa.name AS v, count(*) AS n FROM patent_applicants pa WHERE pa.patent_id IN (${ids}) GROUP BY pa.name ORDER BY count(*) DESC, pa.name${collate} LIMIT ${limit}`.execute(
+        k,
+      );
+      const none = await sql<{
+        n: number;
+      }>`SELECT count(*) AS n FROM patents p WHERE ${where} AND NOT EXISTS (SELECT 1 FROM patent_applicants pa WHERE pa.patent_id = p.id)`.execute(
+        k,
+      );
       return {
         type: await group(sql`p.type`),
         legal_status: await group(sql`p.legal_status`),

@@ -61,7 +61,8 @@ function phraseStarts(main: readonly string[], m: TermMatch): { starts: number[]
   const n = m.tokens.length;
   for (let i = 0; i + n <= main.length; i++) {
     let ok = true;
-    for (let j = 0; j < n && ok; j++) ok = m.prefix && j === n - 1 ? main[i + j].startsWith(m.tokens[j]) : main[i + j] === m.tokens[j];
+    for (let j = 0; j < n && ok; j++)
+      ok = m.prefix && j === n - 1 ? main[i + j].startsWith(m.tokens[j]) : main[i + j] === m.tokens[j];
     if (ok) starts.push(i);
   }
   return { starts, width: n };
@@ -102,7 +103,25 @@ export interface StoredDoc {
 export async function storedDocs(db: Db): Promise<StoredDoc[]> {
   const rows = await db.db
     .selectFrom('patents')
-    .select(['id', 'an', 'ad', 'pd', 'gd', 'title', 'abstract', 'claims', 'description', 'applicants', 'inventors', 'address', 'agency', 'type', 'legal_status', 'app_year', 'ipc_main'])
+    .select([
+      'id',
+      'an',
+      'ad',
+      'pd',
+      'gd',
+      'title',
+      'abstract',
+      'claims',
+      'description',
+      'applicants',
+      'inventors',
+      'address',
+      'agency',
+      'type',
+      'legal_status',
+      'app_year',
+      'ipc_main',
+    ])
     .orderBy('id')
     .execute();
   const ipc = await db.db.selectFrom('patent_ipc').select(['patent_id', 'code', 'is_main']).execute();
@@ -166,7 +185,9 @@ export function referenceEval(node: Node, d: StoredDoc): boolean {
     case 'code':
       if (node.field === 'AN') return d.an === node.value;
       if (node.field === 'PN') {
-        return parsePublicationNumber(node.value).kind ? d.pns.some((p) => p.pn === node.value) : d.pns.some((p) => p.stem === node.value);
+        return parsePublicationNumber(node.value).kind
+          ? d.pns.some((p) => p.pn === node.value)
+          : d.pns.some((p) => p.stem === node.value);
       }
       return d.ipc.some((i) => i.code.startsWith(node.value) && (node.field === 'IPC' || i.is_main === 1));
   }

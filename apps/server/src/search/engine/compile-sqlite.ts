@@ -125,6 +125,13 @@ export function rankFtsQuery(node: Node): string | null {
   return parts.length ? parts.map(paren).join(' OR ') : null;
 }
 
+/** The FTS5 query of each positive text condition (bm25 scans every match of each of them to weigh it). */
+export function positiveLeafQueries(node: Node): string[] {
+  return positiveTextLeaves(node)
+    .map((n) => (n.type === 'term' ? ftsTerm(n) : ftsNear(n)))
+    .filter((q): q is string => q !== null);
+}
+
 /** The positive text conditions that search the title, restricted to the title (ORed); null when there are none. */
 export function titleFtsQuery(node: Node): string | null {
   const parts = positiveTextLeaves(node)

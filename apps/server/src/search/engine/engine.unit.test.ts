@@ -40,7 +40,10 @@ describe('PostgreSQL chunks', () => {
       check(main, { positions: 60, perLexeme: 12, bytes: 1e9, overlap: 8 });
     }
     // One lexeme only: the worst case still moves forward.
-    const ranges = check(Array.from({ length: 500 }, () => 'x'), { positions: 60, perLexeme: 12, bytes: 1e9, overlap: 8 });
+    const ranges = check(
+      Array.from({ length: 500 }, () => 'x'),
+      { positions: 60, perLexeme: 12, bytes: 1e9, overlap: 8 },
+    );
     expect(ranges.length).toBeGreaterThan(40);
   });
 
@@ -50,7 +53,12 @@ describe('PostgreSQL chunks', () => {
     // The widest query window: a NEAR of two longest terms at the longest distance.
     expect(2 * MAX_TERM_TOKENS + MAX_NEAR_DISTANCE).toBeLessThanOrEqual(MAX_WINDOW);
     const main = Array.from({ length: 40000 }, (_, i) => (i % 3 === 0 ? '所述' : `w${i % 1000}`));
-    const ranges = check(main, { positions: PG_CHUNK_POSITIONS, perLexeme: PG_MAX_POSITIONS_PER_LEXEME, bytes: 600_000, overlap: CHUNK_OVERLAP });
+    const ranges = check(main, {
+      positions: PG_CHUNK_POSITIONS,
+      perLexeme: PG_MAX_POSITIONS_PER_LEXEME,
+      bytes: 600_000,
+      overlap: CHUNK_OVERLAP,
+    });
     expect(ranges.length).toBeGreaterThan(1);
   });
 
@@ -88,7 +96,9 @@ describe('query text', () => {
     }
     expect(near).not.toContain('<3>');
     // Overlapping phrases that agree where they overlap become one phrase.
-    expect(nearTsquery(parseExpression('TI=(锂电池 NEAR/1 电池组)') as NearNode)).toContain("(('锂电' <-> '电池') <0> ('电池' <-> '池组'))");
+    expect(nearTsquery(parseExpression('TI=(锂电池 NEAR/1 电池组)') as NearNode)).toContain(
+      "(('锂电' <-> '电池') <0> ('电池' <-> '池组'))",
+    );
     expect(nearTsquery(parseExpression('TI=(锂电池组 NEAR/1 电池)') as NearNode)).toContain("(('锂电' <-> '电池' <-> '池组'))");
     expect(nearTsquery(parseExpression('TI=(锂 NEAR/1 电)') as NearNode)).toContain("('锂':* <0> '电':*)");
   });

@@ -46,7 +46,10 @@ export function ipcClass(code: string): string {
 }
 
 /** Buckets of a count map, known values only, count desc then value. */
-export function buckets(m: Map<string, number>, opts: { keepUnknown?: string; limit?: number; byValue?: boolean } = {}): FacetBucket[] {
+export function buckets(
+  m: Map<string, number>,
+  opts: { keepUnknown?: string; limit?: number; byValue?: boolean } = {},
+): FacetBucket[] {
   const out: FacetBucket[] = [];
   for (const [value, count] of m) {
     if (count <= 0) continue;

@@ -34,10 +34,18 @@ type Db = Kysely<Database> | Transaction<Database>;
  * patent_search row (chunk 0 of every field as a tsvector) plus patent_text_chunks rows for the chunks of
  * fields too long for one tsvector (pg-tsvector.ts explains the design).
  */
-export async function writeIndex(db: Db, dialect: Dialect, patentId: number, fields: IndexFields, replace: boolean): Promise<void> {
+export async function writeIndex(
+  db: Db,
+  dialect: Dialect,
+  patentId: number,
+  fields: IndexFields,
+  replace: boolean,
+): Promise<void> {
   if (dialect === 'sqlite') {
     if (replace) await sql`DELETE FROM patents_fts WHERE rowid = ${patentId}`.execute(db);
-    await sql`INSERT INTO patents_fts (rowid, ti, ab, cl, de, pa, inv, addr, ag) VALUES (${patentId}, ${indexText(fields.ti)}, ${indexText(fields.ab)}, ${indexText(fields.cl)}, ${indexText(fields.de)}, ${indexText(fields.pa)}, ${indexText(fields.inv)}, ${indexText(fields.addr)}, ${indexText(fields.ag)})`.execute(db);
+    await sql`INSERT INTO patents_fts (rowid, ti, ab, cl, de, pa, inv, addr, ag) VALUES (${patentId}, ${indexText(fields.ti)}, ${indexText(fields.ab)}, ${indexText(fields.cl)}, ${indexText(fields.de)}, ${indexText(fields.pa)}, ${indexText(fields.inv)}, ${indexText(fields.addr)}, ${indexText(fields.ag)})`.execute(
+      db,
+    );
     return;
   }
   const cols: Record<string, string> = {};
@@ -52,8 +60,12 @@ export async function writeIndex(db: Db, dialect: Dialect, patentId: number, fie
     await sql`DELETE FROM patent_text_chunks WHERE patent_id = ${patentId}`.execute(db);
     await sql`DELETE FROM patent_search WHERE patent_id = ${patentId}`.execute(db);
   }
-  await sql`INSERT INTO patent_search (patent_id, ti, ab, cl, de, pa, inv, addr, ag) VALUES (${patentId}, ${cols.ti}::tsvector, ${cols.ab}::tsvector, ${cols.cl}::tsvector, ${cols.de}::tsvector, ${cols.pa}::tsvector, ${cols.inv}::tsvector, ${cols.addr}::tsvector, ${cols.ag}::tsvector)`.execute(db);
+  await sql`INSERT INTO patent_search (patent_id, ti, ab, cl, de, pa, inv, addr, ag) VALUES (${patentId}, ${cols.ti}::tsvector, ${cols.ab}::tsvector, ${cols.cl}::tsvector, ${cols.de}::tsvector, ${cols.pa}::tsvector, ${cols.inv}::tsvector, ${cols.addr}::tsvector, ${cols.ag}::tsvector)`.execute(
+    db,
+  );
   for (const c of extra) {
-    await sql`INSERT INTO patent_text_chunks (patent_id, field, chunk, tsv) VALUES (${patentId}, ${c.field}, ${c.chunk}, ${c.tsv}::tsvector)`.execute(db);
+    await sql`INSERT INTO patent_text_chunks (patent_id, field, chunk, tsv) VALUES (${patentId}, ${c.field}, ${c.chunk}, ${c.tsv}::tsvector)`.execute(
+      db,
+    );
   }
 }

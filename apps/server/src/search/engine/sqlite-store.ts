@@ -8,8 +8,9 @@
 //
 // Freshness: migration 003 adds triggers that append every changed patent id to `search_changes`. Each search
 // first reads the changes since the last one and reloads just those patents (or everything, after a big import
-// or when another process pruned the log). The arrays are built on the first search (about a second per
-// million patents) and live as long as the database handle.
+// or when another process pruned the log). The arrays are built on the first search: at once for a small
+// database, else in the background in chunks that yield the event loop (several seconds per million patents),
+// search answering through SQL meanwhile. They live as long as the database handle.
 import type Database from 'better-sqlite3';
 import type { Node } from '../expression/ast';
 import { parsePublicationNumber } from '../patent-number';
@@ -23,8 +24,15 @@ import { prefixEnd } from './structured';
 const CACHE_ENTRIES = 64;
 const CACHE_MIN = 2000;
 const RESULT_ENTRIES = 16;
+/** Results at least this large are paged in date order by walking the precomputed order. */
+const ORDER_WALK_MIN = 50000;
 /** The change log is pruned once this many entries have been read. */
 const PRUNE_EVERY = 5000;
+/** Patents read per step while building; up to SYNC_BUILD_MAX_ID the build does not yield. */
+const LOAD_CHUNK = 20000;
+const SYNC_BUILD_MAX_ID = 50000;
+/** Largest patent id the arrays are built for (≈ 20 bytes each). */
+const MAX_ID = 50_000_000;
 /** Above this many changed patents a full reload is cheaper than patching. */
 const FULL_RELOAD_CHANGES = 20000;
 
@@ -182,32 +190,62 @@ export class SqliteStore {
     }
   }
 
-  private fullLoad(): void {
-    const maxSeq = (this.raw.prepare('SELECT coalesce(max(seq), 0) FROM search_changes').pluck().get() as number) ?? 0;
+  /** Starts a load: the change log position and the arrays sized for the current ids. */
+  private beginLoad(): void {
+    this.lastSeq = (this.raw.prepare('SELECT coalesce(max(seq), 0) FROM search_changes').pluck().get() as number) ?? 0;
     const maxId = (this.raw.prepare('SELECT coalesce(max(id), 0) FROM patents').pluck().get() as number) ?? 0;
-    this.cap = 0;
-    this.live = new Bitset(0);
-    this.hasMoreApplicants = new Bitset(0);
-    this.cache.clear();
-    this.results.clear();
-    for (const k of ['ad', 'pd', 'gd', 'rec'] as const) this[k] = new Int32Array(0);
-    this.unusable = false;
-    this.moreApplicants = new Map();
-    this.grow(maxId);
-    // One scan of the narrow covering index (migration 003), not of the wide rows.
-    let rows: IterableIterator<unknown[]>;
+    // The arrays are indexed by id: very sparse ids would not fit (search then stays on SQL).
+    if (maxId > MAX_ID) this.unusable = true;
+    else this.grow(maxId);
+  }
+
+  /**
+   * Loads the patents with ids in (after, after + LOAD_CHUNK], from the narrow covering index (migration 003), not
+   * from the wide rows. Returns where the next chunk starts, or null when no patent is left. Changes made meanwhile are in the change log
+   * after the position beginLoad() noted, and the first refresh() applies them.
+   */
+  private loadChunk(after: number): number | null {
+    if (this.unusable) return null;
+    let rows: unknown[][];
     try {
-      rows = this.raw.prepare(`SELECT ${ROW_COLUMNS} FROM patents INDEXED BY patents_search_columns`).raw().iterate() as IterableIterator<unknown[]>;
+      rows = this.stmt('chunk', `SELECT ${ROW_COLUMNS} FROM patents INDEXED BY patents_search_columns WHERE id > ? AND id <= ?`)
+        .raw()
+        .all(after, after + LOAD_CHUNK) as unknown[][];
     } catch {
-      rows = this.raw.prepare(`SELECT ${ROW_COLUMNS} FROM patents`).raw().iterate() as IterableIterator<unknown[]>;
+      rows = this.stmt('chunk-plain', `SELECT ${ROW_COLUMNS} FROM patents WHERE id > ? AND id <= ?`)
+        .raw()
+        .all(after, after + LOAD_CHUNK) as unknown[][];
     }
     for (const r of rows) this.setRaw(r);
-    for (const [id, name] of this.raw.prepare('SELECT patent_id, name FROM patent_applicants').raw().iterate() as IterableIterator<[number, string]>) {
-      if (id < this.cap) this.addApplicant(id, name);
-    }
-    this.lastSeq = maxSeq;
+    const apps = this.stmt('chunk-apps', 'SELECT patent_id, name FROM patent_applicants WHERE patent_id > ? AND patent_id <= ?')
+      .raw()
+      .all(after, after + LOAD_CHUNK) as [number, string][];
+    for (const [id, name] of apps) if (this.live.has(id)) this.addApplicant(id, name);
+    const next = this.stmt('chunk-next', 'SELECT min(id) FROM patents WHERE id > ?')
+      .pluck()
+      .get(after + LOAD_CHUNK) as number | null;
+    return next === null || next > this.cap - 1 ? null : next - 1;
+  }
+
+  private finishLoad(): void {
     this.built = true;
     this.prune(true);
+  }
+
+  /** Builds the arrays at once (small databases, tests). */
+  loadSync(): void {
+    this.beginLoad();
+    for (let after: number | null = 0; after !== null; after = this.loadChunk(after));
+    this.finishLoad();
+  }
+
+  /** Builds the arrays chunk by chunk, giving the event loop back between chunks (large databases). */
+  async loadAsync(): Promise<void> {
+    this.beginLoad();
+    for (let after: number | null = 0; after !== null; after = this.loadChunk(after)) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    this.finishLoad();
   }
 
   /**
@@ -224,14 +262,19 @@ export class SqliteStore {
     }
   }
 
-  /** Brings the arrays up to date with the tables (call before every search). */
-  refresh(): void {
-    if (!this.built) return this.fullLoad();
-    const changes = this.stmt('changes', 'SELECT seq, patent_id FROM search_changes WHERE seq > ? ORDER BY seq').raw().all(this.lastSeq) as [number, number][];
-    if (changes.length === 0) return;
-    if (changes[0][0] !== this.lastSeq + 1 || changes.length > FULL_RELOAD_CHANGES * 4) return this.fullLoad();
+  /**
+   * Brings the arrays up to date with the tables (call before every search). Returns false when that takes a full
+   * reload (a big import, or another process pruned changes this store had not read): the caller builds anew.
+   */
+  refresh(): boolean {
+    if (!this.built) return false;
+    const changes = this.stmt('changes', 'SELECT seq, patent_id FROM search_changes WHERE seq > ? ORDER BY seq')
+      .raw()
+      .all(this.lastSeq) as [number, number][];
+    if (changes.length === 0) return true;
+    if (changes[0][0] !== this.lastSeq + 1 || changes.length > FULL_RELOAD_CHANGES * 4) return false;
     const ids = [...new Set(changes.map((c) => c[1]))];
-    if (ids.length > FULL_RELOAD_CHANGES) return this.fullLoad();
+    if (ids.length > FULL_RELOAD_CHANGES) return false;
     let rowStmt: Database.Statement;
     try {
       rowStmt = this.stmt('row', `SELECT ${ROW_COLUMNS} FROM patents INDEXED BY patents_search_columns WHERE id = ?`);
@@ -249,7 +292,9 @@ export class SqliteStore {
     this.lastSeq = changes[changes.length - 1][0];
     this.cache.clear();
     this.results.clear();
+    this.orders = {};
     this.prune();
+    return true;
   }
 
   // ─── evaluation ───────────────────────────────────────────────────────────────────────────────────────────
@@ -266,7 +311,8 @@ export class SqliteStore {
 
   /** Patent ids an FTS5 query matches (ascending). group_concat builds the list in C: one value crosses into JS. */
   ftsIds(query: string): number[] {
-    const s = this.stmt('fts', 'SELECT group_concat(rowid) FROM patents_fts WHERE patents_fts MATCH ?').pluck().get(query) as string | null;
+    const s = this.stmt('fts', 'SELECT group_concat(rowid) FROM patents_fts WHERE patents_fts MATCH ?').pluck().get(query) as
+      string | null;
     const out: number[] = [];
     if (!s) return out;
     let v = 0;
@@ -286,6 +332,15 @@ export class SqliteStore {
     const hit = this.cache.get(query);
     if (hit) return hit.count();
     return this.stmt('ftscount', 'SELECT count(*) FROM patents_fts WHERE patents_fts MATCH ?').pluck().get(query) as number;
+  }
+
+  /** How many patents an FTS5 query matches, counting no further than `limit` (bounded work). */
+  ftsCountUpTo(query: string, limit: number): number {
+    const hit = this.cache.get(query);
+    if (hit) return Math.min(limit, hit.count());
+    return this.stmt('ftscountupto', 'SELECT count(*) FROM (SELECT rowid FROM patents_fts WHERE patents_fts MATCH ? LIMIT ?)')
+      .pluck()
+      .get(query, limit) as number;
   }
 
   /** The patents an FTS5 query matches, as a set. */
@@ -499,15 +554,23 @@ export class SqliteStore {
     const yearN = new Int32Array(32768);
     const appN = new Int32Array(this.applicantDict.size);
     const touched: number[] = [];
-    const noApplicant = countFacets(set.toArray(), this.rec, this.ipcSectionOf, this.ipcClassOf, this.hasMoreApplicants, this.moreApplicants, {
-      typeN,
-      lsN,
-      yearN,
-      secN,
-      clsN,
-      appN,
-      touched,
-    });
+    const noApplicant = countFacets(
+      set.toArray(),
+      this.rec,
+      this.ipcSectionOf,
+      this.ipcClassOf,
+      this.hasMoreApplicants,
+      this.moreApplicants,
+      {
+        typeN,
+        lsN,
+        yearN,
+        secN,
+        clsN,
+        appN,
+        touched,
+      },
+    );
     const toMap = (counts: Int32Array, dict: Dict) => {
       const m = new Map<string, number>();
       counts.forEach((n, c) => {
@@ -535,6 +598,52 @@ export class SqliteStore {
   /** The date key a sort uses (0 = no date: last in either direction). */
   dateKey(sort: SortKey): Int32Array {
     return sort === 'ad_desc' || sort === 'ad_asc' ? this.ad : this.pd;
+  }
+
+  /**
+   * Every live patent in ascending (date, id) order, patents without the date first, per date column; dropped
+   * when the data changes. A large result is then paged in date order by walking this list, instead of
+   * selecting from all its members.
+   */
+  private orders: Partial<Record<'ad' | 'pd', { order: Int32Array; undated: number }>> = {};
+
+  private dateOrder(col: 'ad' | 'pd'): { order: Int32Array; undated: number } {
+    let o = this.orders[col];
+    if (!o) {
+      const key = this[col];
+      const ids = this.live.toArray();
+      // date · 10⁸ + id stays below 2⁵³, and a Float64Array sorts natively (no comparator calls).
+      const keys = new Float64Array(ids.length);
+      let undated = 0;
+      for (let i = 0; i < ids.length; i++) {
+        keys[i] = key[ids[i]] * 1e8 + ids[i];
+        if (key[ids[i]] === 0) undated++;
+      }
+      keys.sort();
+      const order = new Int32Array(ids.length);
+      for (let i = 0; i < keys.length; i++) order[i] = keys[i] % 1e8;
+      this.orders[col] = o = { order, undated };
+    }
+    return o;
+  }
+
+  /** The first k members of `set` in a date order: dated newest (or oldest) first, then undated, ties by id. */
+  firstByDate(set: Bitset, sort: Exclude<SortKey, 'relevance'>, k: number, walkMin = ORDER_WALK_MIN): number[] {
+    const dir = sort.endsWith('_asc') ? 1 : -1;
+    const col = sort === 'ad_desc' || sort === 'ad_asc' ? 'ad' : 'pd';
+    const n = set.count();
+    if (n < walkMin) return topK(set.toArray(), k, dateComparator(this[col], dir));
+    const { order, undated } = this.dateOrder(col);
+    const out: number[] = [];
+    const take = (from: number, to: number, step: number) => {
+      for (let i = from; i !== to && out.length < k; i += step) if (set.has(order[i])) out.push(order[i]);
+    };
+    if (dir === -1) take(order.length - 1, -1, -1);
+    else {
+      take(undated, order.length, 1);
+      take(0, undated, 1);
+    }
+    return out;
   }
 }
 
@@ -643,11 +752,58 @@ export function topK(items: ArrayLike<number>, k: number, cmp: (a: number, b: nu
   return heap.sort(cmp);
 }
 
-const stores = new WeakMap<Database.Database, SqliteStore>();
+interface StoreState {
+  store: SqliteStore | null;
+  building: Promise<SqliteStore> | null;
+}
+const states = new WeakMap<Database.Database, StoreState>();
 
-/** The store of a database handle (one per handle). */
-export function storeFor(raw: Database.Database): SqliteStore {
-  let s = stores.get(raw);
-  if (!s) stores.set(raw, (s = new SqliteStore(raw)));
-  return s;
+/**
+ * The up-to-date store of a database handle, or null while it is being built (then search takes the SQL path).
+ * Up to SYNC_BUILD_MAX_ID patents the store is built on the spot; beyond, in the background, chunk by chunk.
+ */
+export function readyStore(raw: Database.Database): SqliteStore | null {
+  let st = states.get(raw);
+  if (!st) states.set(raw, (st = { store: null, building: null }));
+  if (st.store) {
+    if (st.store.refresh()) return st.store;
+    st.store = null;
+  }
+  if (st.building) return null;
+  const maxId = (raw.prepare('SELECT coalesce(max(id), 0) FROM patents').pluck().get() as number) ?? 0;
+  if (maxId <= SYNC_BUILD_MAX_ID) {
+    const s = new SqliteStore(raw);
+    s.loadSync();
+    st.store = s;
+    return s;
+  }
+  startBuild(raw, st);
+  return null;
+}
+
+function startBuild(raw: Database.Database, st: StoreState): Promise<SqliteStore> {
+  const s = new SqliteStore(raw);
+  st.building = s.loadAsync().then(
+    () => {
+      st.store = s;
+      st.building = null;
+      return s;
+    },
+    (err: unknown) => {
+      st.building = null;
+      throw err;
+    },
+  );
+  // A failed build is retried by the next search; meanwhile search answers through SQL.
+  st.building.catch(() => {});
+  return st.building;
+}
+
+/** Waits until the store of a handle is built (benchmarks; a server just keeps answering through SQL meanwhile). */
+export async function storeWhenReady(raw: Database.Database): Promise<SqliteStore> {
+  let st = states.get(raw);
+  if (!st) states.set(raw, (st = { store: null, building: null }));
+  if (st.store && st.store.refresh()) return st.store;
+  st.store = null;
+  return st.building ?? startBuild(raw, st);
 }
