@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { allJobHandlers } from './modules';
 import { startJobWorker } from './modules/jobs/jobs.service';
 import { seedPatentsOnEmpty } from './modules/patents/patent-seed';
+import { storeWhenReady } from './search/engine/sqlite-store';
 
 /** Reads config, migrates, seeds an empty database, listens. */
 async function main() {
@@ -29,6 +30,15 @@ async function main() {
   app.log.info(`知识产权管理与专利检索平台 已启动：http://localhost:${config.port}`);
   worker = await startJobWorker(app.deps, allJobHandlers());
   app.deps.jobs = worker;
+  // SQLite: build the in-memory search columns now, in the background (search answers through SQL meanwhile), so
+  // the first user does not wait for them.
+  if (db.sqlite) {
+    const t0 = Date.now();
+    storeWhenReady(db.sqlite).then(
+      () => app.log.info(`检索内存列已就绪，用时 ${((Date.now() - t0) / 1000).toFixed(1)} 秒`),
+      (err: unknown) => app.log.warn({ err }, '检索内存列构建失败，检索暂走 SQL'),
+    );
+  }
 }
 
 main().catch((err) => {
