@@ -206,20 +206,21 @@ export class SqliteStore {
    */
   private loadChunk(after: number): number | null {
     if (this.unusable) return null;
-    let rows: unknown[][];
+    // Rows are streamed (iterate), not collected: a chunk of arrays would only grow the heap.
+    let rows: IterableIterator<unknown[]>;
     try {
       rows = this.stmt('chunk', `SELECT ${ROW_COLUMNS} FROM patents INDEXED BY patents_search_columns WHERE id > ? AND id <= ?`)
         .raw()
-        .all(after, after + LOAD_CHUNK) as unknown[][];
+        .iterate(after, after + LOAD_CHUNK) as IterableIterator<unknown[]>;
     } catch {
       rows = this.stmt('chunk-plain', `SELECT ${ROW_COLUMNS} FROM patents WHERE id > ? AND id <= ?`)
         .raw()
-        .all(after, after + LOAD_CHUNK) as unknown[][];
+        .iterate(after, after + LOAD_CHUNK) as IterableIterator<unknown[]>;
     }
     for (const r of rows) this.setRaw(r);
     const apps = this.stmt('chunk-apps', 'SELECT patent_id, name FROM patent_applicants WHERE patent_id > ? AND patent_id <= ?')
       .raw()
-      .all(after, after + LOAD_CHUNK) as [number, string][];
+      .iterate(after, after + LOAD_CHUNK) as IterableIterator<[number, string]>;
     for (const [id, name] of apps) if (this.live.has(id)) this.addApplicant(id, name);
     const next = this.stmt('chunk-next', 'SELECT min(id) FROM patents WHERE id > ?')
       .pluck()
