@@ -33,6 +33,8 @@ export interface RouteDef<B = unknown, Q = unknown> {
   query?: z.ZodType<Q>;
   /** Body size limit in bytes, when the default (1 MiB) does not fit. */
   bodyLimit?: number;
+  /** The Chinese message of a refusal (403) when the generic one would leave the caller guessing. */
+  denied?: string;
   /** Returns the data of the success envelope, or sends the reply itself and returns the reply. */
   handler(ctx: RouteContext<B, Q>): Promise<unknown>;
 }
@@ -78,7 +80,7 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, defs: RouteRegi
           }
         }
         const decision = allowed(def.access, session);
-        if (!decision.ok) throw decision.status === 401 ? unauthorized() : forbidden();
+        if (!decision.ok) throw decision.status === 401 ? unauthorized() : forbidden(def.denied);
         const body = def.body ? def.body.parse(req.body ?? {}) : undefined;
         const query = def.query ? def.query.parse(req.query ?? {}) : undefined;
         const data = await def.handler({ req, reply, body: body as never, query: query as never, session, deps });

@@ -23,6 +23,8 @@ import type { SearchRequest, TrendKind } from './search.service';
 
 type UserSession = Extract<Session, { subject: 'user' }>;
 
+export const EXPORT_DENIED = '导出仅对已认证企业开放：试用账号请先在个人中心完成企业认证，访客请注册企业账号';
+
 /** Runs a handler; an expression error becomes 400 {code: 0, msg, position} (the message names the position). */
 async function withPosition<T>(reply: FastifyReply, fn: () => Promise<T>): Promise<T | FastifyReply> {
   try {
@@ -178,6 +180,7 @@ export const searchRoutes: RouteRegistry = [
     url: '/frontend/user/patent_export',
     // DOMAIN §1: a trial user may search and read but not export.
     access: ['admin', 'company', 'main', 'staff'],
+    denied: EXPORT_DENIED,
     summary: '导出检索结果到 Excel（后台任务，最多 50000 条）',
     body: PatentExportBody,
     handler: ({ body, deps, reply, session }) =>

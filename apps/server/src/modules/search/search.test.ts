@@ -14,6 +14,7 @@ import { drainJobs } from '../jobs/jobs.service';
 import { writeIndex } from '../../search/engine/index-writer';
 import { readyStore, storeWhenReady } from '../../search/engine/sqlite-store';
 import { search, searchIds, trends } from './search.service';
+import { EXPORT_DENIED } from './search.routes';
 import { loadRecords, referenceEval, referenceMatch, storedDocs, type StoredDoc } from './testing';
 
 const an = (digits12: string) => `CN${digits12}.${applicationCheckDigit(digits12)}`;
@@ -612,9 +613,9 @@ describe('search on a hand-made fixture', () => {
     expect(ws.getRow(2).getCell(2).value).toBe('CN666666666A');
     expect(ws.getRow(2).getCell(11).value).toBe('无权');
     const trial = await loginAs(t.app, 'trial');
-    expect(
-      (await call(t.app, 'POST', '/v1/frontend/user/patent_export', { token: trial, body: { expression: '电池' } })).status,
-    ).toBe(403);
+    const refused = await call(t.app, 'POST', '/v1/frontend/user/patent_export', { token: trial, body: { expression: '电池' } });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ code: 0, msg: EXPORT_DENIED });
     const bad = await call(t.app, 'POST', '/v1/frontend/user/patent_export', { token, body: { expression: '电池 AND' } });
     expect(bad.status).toBe(400);
   });
