@@ -101,7 +101,8 @@ async function load(db: Db): Promise<{ loadRate: number | null }> {
     (await sql<{ n: number }>`SELECT count(*) AS n FROM patents WHERE source IN ('demo', 'bench')`.execute(db.db)).rows[0].n,
   );
   let loadRate: number | null = null;
-  if (generated >= COUNT) console.log(`reusing ${fmt(generated)} generated patents already in ${dir}`);
+  // A few demo patents give way to real records with the same number: 1 % short still counts as loaded.
+  if (generated >= COUNT * 0.99) console.log(`reusing ${fmt(generated)} generated patents already in ${dir}`);
   else {
     console.log(`generating and importing ${fmt(COUNT)} demo patents (${fmt(generated)} there already) …`);
     const t0 = performance.now();
@@ -406,6 +407,40 @@ for (const k of kinds) {
     `${k.label.padEnd(32)} ${ms(pct(times, 0.5)).padStart(9)} ${ms(pct(times, 0.95)).padStart(8)} ${ms(Math.max(...times)).padStart(8)} │ ${''.padStart(9)} ${ms(pct(h, 0.5)).padStart(7)} ${ms(pct(e, 0.5)).padStart(8)} ${ms(pct(l, 0.5)).padStart(9)}  ${`${ratio.toFixed(0)}×`.padStart(9)}  ${fmt(hits / times.length)}`,
   );
 }
+// A large export through the API: the job's wall time, and a search answered while it runs.
+let exportLine: [string, string, string, boolean | null] | null = null;
+if (token) {
+  const post = async (url: string, body: unknown) =>
+    (await (
+      await fetch(`${server.base}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      })
+    ).json()) as { code: number; msg?: string; data: Record<string, unknown> };
+  const broad = kinds[0].queries.find(() => true)!.body;
+  const t0 = performance.now();
+  const started = await post('/v1/frontend/user/patent_export', { ...broad, sort: 'date_desc' });
+  if (started.code !== 1) console.log(`export refused: ${started.msg}`);
+  else {
+    const id = started.data.job_id as number;
+    let during: number | null = null;
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 500));
+      const st = await post('/v1/jobs/status', { id });
+      if (during === null && st.data.status === 'running') during = (await http(kinds[1].queries[0])).ms;
+      if (st.data.status === 'done' || st.data.status === 'failed') {
+        const secs = (performance.now() - t0) / 1000;
+        const rows = (st.data.result as { rows?: number }).rows ?? 0;
+        console.log(
+          `export: ${fmt(rows)} rows to Excel in ${secs.toFixed(1)} s (${st.data.status}); a search during it took ${during === null ? '-' : ms(during)}`,
+        );
+        exportLine = [`Excel export of ${fmt(rows)} rows (job, with progress)`, `${secs.toFixed(0)} s`, 'progress shown', null];
+        break;
+      }
+    }
+  }
+}
 const mem = memoryOf(server.child.pid!);
 console.log(`server memory after the queries: RSS ${mem.rss.toFixed(0)} MB, peak ${mem.hwm.toFixed(0)} MB`);
 server.child.kill('SIGTERM');
@@ -433,8 +468,9 @@ summary.push([
 ]);
 if (loadRate !== null)
   summary.push([`import while loading ${fmt(COUNT)} patents`, `${fmt(loadRate)}/s`, '≥ 3,000/s', loadRate >= 3000]);
+if (exportLine) summary.push(exportLine);
 summary.push(['server memory (peak RSS)', `${mem.hwm.toFixed(0)} MB`, '≤ 500 MB', mem.hwm <= 500]);
 console.log(`\n═══ ${fmt(total)} patents, SQLite (embedded default), load ${loadavg()} ═══`);
 for (const [what, got, target, ok] of summary)
-  console.log(`${ok ? '✓' : '✗'} ${what.padEnd(52)} ${got.padStart(10)}   target ${target}`);
+  console.log(`${ok === null ? '·' : ok ? '✓' : '✗'} ${what.padEnd(52)} ${got.padStart(10)}   target ${target}`);
 process.exit(0);

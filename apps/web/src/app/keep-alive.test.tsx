@@ -1,12 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryRouter } from 'react-router';
-import { UiProvider } from '../lib/ui-provider';
-import { mockNetwork } from '../test/fixtures';
-import { makeQueryClient } from './app';
-import { buildRoutes } from './router';
+import { mockNetwork, ok } from '../test/fixtures';
+import { renderApp } from '../test/render-app';
 
 const PATENT = {
   id: 7,
@@ -23,28 +19,9 @@ const PATENT = {
   ],
 };
 
-function renderApp(path: string) {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  render(
-    <UiProvider>
-      <QueryClientProvider client={makeQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </UiProvider>,
-  );
-  return router;
-}
-
-const ok = (data: unknown) => ({ data: { code: 1, msg: 'ok', data } });
 const selected = (label: string) => screen.getByText(label).closest('.ant-segmented-item')?.className.includes('selected');
 
 let net: ReturnType<typeof mockNetwork> | undefined;
-afterEach(() => {
-  cleanup();
-  net?.restore();
-  net = undefined;
-  vi.restoreAllMocks();
-});
 
 describe('keep-alive of /law (spec §2)', () => {
   it('keeps its state and scroll position while the user moves among the detail tabs of the same patent', async () => {

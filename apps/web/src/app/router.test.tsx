@@ -1,44 +1,17 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import { PRODUCT_TITLE, STORAGE_KEYS, TOKEN_COOKIE, type SessionUser } from '@ip/contract';
 import { WIP_TITLE } from '../components/wip-page';
-import { sessionStore } from '../lib/session-store';
 import { readCookie, setToken } from '../lib/storage';
-import { UiProvider } from '../lib/ui-provider';
-import { makeUser, mockNetwork, type RecordedCall } from '../test/fixtures';
-import { makeQueryClient } from './app';
-import { buildRoutes } from './router';
-
-function renderApp(path: string) {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  render(
-    <UiProvider>
-      <QueryClientProvider client={makeQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </UiProvider>,
-  );
-  return router;
-}
-
-const ok = (data: unknown) => ({ data: { code: 1, msg: 'ok', data } });
+import { makeUser, mockNetwork, ok, type RecordedCall } from '../test/fixtures';
+import { renderApp } from '../test/render-app';
 
 function serverWith(user: SessionUser | null, extra: (c: RecordedCall) => unknown = () => null) {
   return mockNetwork((c) => (c.url === '/v1/user/info' ? ok(user) : ok(extra(c))));
 }
 
 let net: ReturnType<typeof mockNetwork> | undefined;
-afterEach(() => {
-  // Unmount first: a mounted guard would react to the state reset below.
-  cleanup();
-  net?.restore();
-  net = undefined;
-  sessionStore.setUser(null);
-  vi.restoreAllMocks();
-});
 
 describe('router and guard (spec §2, §4)', () => {
   it('without a token, internal pages go to /web/index (the landing page)', async () => {

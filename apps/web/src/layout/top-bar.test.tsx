@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { STORAGE_KEYS, type SessionUser } from '@ip/contract';
@@ -24,13 +24,6 @@ function renderTopBar(user: SessionUser, path = '/home') {
 
 const btn = (name: string) => screen.queryByRole('button', { name });
 const location = () => screen.getByTestId('location').textContent;
-
-afterEach(() => {
-  // Unmount first: a mounted guard would react to the state reset below.
-  cleanup();
-  sessionStore.setUser(null);
-  vi.restoreAllMocks();
-});
 
 describe('top bar visibility rules (spec §2 Layout, §6)', () => {
   it('company user (set A): personal centre, change password, system; no staff, no admin return, no verify', () => {

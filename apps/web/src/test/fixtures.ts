@@ -43,9 +43,19 @@ export interface RecordedCall {
 
 type Reply = { status?: number; data: unknown } | Error;
 
+/** A successful reply of the API envelope (code 1) carrying `data`. */
+export const ok = (data: unknown) => ({ data: { code: 1, msg: 'ok', data } });
+
+const restorers: (() => void)[] = [];
+
+/** Puts back the adapter of every mockNetwork not yet restored; src/test/setup.ts calls it after each test. */
+export function restoreNetwork(): void {
+  while (restorers.length > 0) restorers.pop()!();
+}
+
 /**
  * Replaces the axios instance's network adapter: each call is recorded and answered by `respond`.
- * This mocks the network, not our code or antd.
+ * This mocks the network, not our code or antd. It is restored after the test (src/test/setup.ts).
  */
 export function mockNetwork(respond: (call: RecordedCall) => Reply | Promise<Reply>) {
   const calls: RecordedCall[] = [];
@@ -73,12 +83,11 @@ export function mockNetwork(respond: (call: RecordedCall) => Reply | Promise<Rep
     return res;
   };
   http.defaults.adapter = adapter;
-  return {
-    calls,
-    restore: () => {
-      http.defaults.adapter = original;
-    },
+  const restore = () => {
+    http.defaults.adapter = original;
   };
+  restorers.push(restore);
+  return { calls, restore };
 }
 
 export { LocationProbe } from './location-probe';

@@ -1,5 +1,7 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { sessionStore } from '../lib/session-store';
+import { restoreNetwork } from './fixtures';
 
 // Lazy pages load their chunk on first use; give async queries room on a slow machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -32,8 +34,13 @@ if (!('ResizeObserver' in window)) {
 const realGetComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (elt: Element, pseudo?: string | null) => realGetComputedStyle(elt, pseudo ? undefined : pseudo);
 
+// Each test starts afresh: nothing mounted, the real network adapter, no session user, no spies, empty storage.
 afterEach(() => {
+  // Unmount first: a mounted guard would react to the state reset below.
   cleanup();
+  restoreNetwork();
+  sessionStore.setUser(null);
+  vi.restoreAllMocks();
   window.sessionStorage.clear();
   window.localStorage.clear();
   for (const c of document.cookie.split(';')) {

@@ -1,37 +1,17 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
 import { STORAGE_KEYS } from '@ip/contract';
 import ChangePasswordPage from './pages/change-password-page';
 import UserCenterPage from './pages/user-center-page';
 import * as navigation from '../../lib/navigation';
 import { sessionStore } from '../../lib/session-store';
-import { UiProvider } from '../../lib/ui-provider';
-import { makeUser, mockNetwork, type RecordedCall } from '../../test/fixtures';
+import { makeUser, mockNetwork, ok, type RecordedCall } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
 
-function renderPage(page: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <UiProvider>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>{page}</MemoryRouter>
-      </QueryClientProvider>
-    </UiProvider>,
-  );
-}
-
-const ok = (data: unknown) => ({ data: { code: 1, msg: 'ok', data } });
+const renderPage = (page: React.ReactNode) => renderWithProviders(page);
 
 let net: ReturnType<typeof mockNetwork> | undefined;
-afterEach(() => {
-  cleanup();
-  net?.restore();
-  net = undefined;
-  sessionStore.setUser(null);
-  vi.restoreAllMocks();
-});
 
 describe('修改密码', () => {
   it('checks the rules in the browser, then changes the password and logs out', async () => {

@@ -1,14 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
 import { STORAGE_KEYS, TOKEN_COOKIE } from '@ip/contract';
 import UserListPage from './pages/user-list-page';
 import * as navigation from '../../lib/navigation';
 import { readCookie, setToken } from '../../lib/storage';
-import { UiProvider } from '../../lib/ui-provider';
 import { mockNetwork } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
 
 const ROWS = [
   {
@@ -49,26 +47,9 @@ const ROWS = [
   },
 ];
 
-function renderList(path = '/user') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <UiProvider>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[path]}>
-          <UserListPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </UiProvider>,
-  );
-}
+const renderList = (path = '/user') => renderWithProviders(<UserListPage />, [path]);
 
 let net: ReturnType<typeof mockNetwork> | undefined;
-afterEach(() => {
-  cleanup();
-  net?.restore();
-  net = undefined;
-  vi.restoreAllMocks();
-});
 
 describe('/user (administrator)', () => {
   it('lists users with kinds, and filters by keyword and kind through the URL', async () => {

@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { STORAGE_KEYS, TOKEN_COOKIE } from '@ip/contract';
+import { STORAGE_KEYS, TOKEN_COOKIE, type SmsPurpose } from '@ip/contract';
 import LoginPage from './pages/login-page';
+import VisitorLoginPage from './pages/visitor-login-page';
 import { readCookie } from '../../lib/storage';
 import { UiProvider } from '../../lib/ui-provider';
 import { LocationProbe, mockNetwork } from '../../test/fixtures';
@@ -20,13 +21,21 @@ function renderLogin() {
 }
 
 let net: ReturnType<typeof mockNetwork> | undefined;
-afterEach(() => {
-  cleanup();
-  net?.restore();
-  net = undefined;
-});
 
 const PASSWORD = 'Secret123';
+
+/** Types the mobile, presses 获取验证码, checks the code was sent for `purpose` and the countdown began, types the code. */
+async function sendAndEnterCode(
+  user: ReturnType<typeof userEvent.setup>,
+  scope: ReturnType<typeof within>,
+  { mobile, purpose, code }: { mobile: string; purpose: SmsPurpose; code: string },
+) {
+  await user.type(scope.getByLabelText('手机号'), mobile);
+  await user.click(scope.getByRole('button', { name: '获取验证码' }));
+  await waitFor(() => expect(net!.calls[0]).toMatchObject({ url: '/v1/user/send-code', body: { mobile, purpose } }));
+  expect(await scope.findByRole('button', { name: '60 秒后重发' })).toBeTruthy();
+  await user.type(scope.getByLabelText('验证码'), code);
+}
 
 describe('/login', () => {
   it('logs in with a trimmed mobile, stores the token, remembers only the mobile', async () => {
@@ -114,13 +123,7 @@ describe('/login', () => {
     await user.click(screen.getByRole('button', { name: '注册试用账号' }));
     const dialog = await screen.findByRole('dialog', { name: '注册试用账号' });
     const inDialog = within(dialog);
-    await user.type(inDialog.getByLabelText('手机号'), '13700000000');
-    await user.click(inDialog.getByRole('button', { name: '获取验证码' }));
-    await waitFor(() =>
-      expect(net!.calls[0]).toMatchObject({ url: '/v1/user/send-code', body: { mobile: '13700000000', purpose: 'register' } }),
-    );
-    expect(await inDialog.findByRole('button', { name: '60 秒后重发' })).toBeTruthy();
-    await user.type(inDialog.getByLabelText('验证码'), '123456');
+    await sendAndEnterCode(user, inDialog, { mobile: '13700000000', purpose: 'register', code: '123456' });
     await user.type(inDialog.getByLabelText('姓名'), '新用户');
     await user.type(inDialog.getByLabelText('公司名称'), '新公司有限公司');
     await user.type(inDialog.getByLabelText('密码'), 'abc12345');
@@ -158,5 +161,34 @@ describe('/login', () => {
       body: { mobile: '13700000000', code: '654321', password: 'abcd1234' },
     });
     expect(await screen.findByText('密码已重置，请使用新密码登录')).toBeTruthy();
+  });
+});
+
+describe('/web/small/login (visitor)', () => {
+  it('sends a visitor code, logs in with it, keeps the visitor token apart and opens the to-visit list', async () => {
+    net = mockNetwork((c) =>
+      c.url === '/v1/visitor/login'
+        ? { data: { code: 1, msg: 'ok', data: { token: 'visitor-tok' } } }
+        : { data: { code: 1, msg: 'ok', data: null } },
+    );
+    const user = userEvent.setup();
+    render(
+      <UiProvider>
+        <MemoryRouter initialEntries={['/web/small/login']}>
+          <VisitorLoginPage />
+          <LocationProbe />
+        </MemoryRouter>
+      </UiProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByText('请输入手机号')).toBeTruthy();
+    expect(await screen.findByText('请输入验证码')).toBeTruthy();
+    expect(net.calls).toHaveLength(0);
+    await sendAndEnterCode(user, within(document.body), { mobile: '13600000000', purpose: 'visitor', code: '112233' });
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/web/small/Waitvisit'));
+    expect(net.calls[1]).toMatchObject({ url: '/v1/visitor/login', body: { mobile: '13600000000', code: '112233' } });
+    expect(window.sessionStorage.getItem(STORAGE_KEYS.visitorToken)).toBe('visitor-tok');
+    expect(window.sessionStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 });

@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
-import { UiProvider } from '../../lib/ui-provider';
-import { LocationProbe, mockNetwork } from '../../test/fixtures';
+import { describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useNavigate } from 'react-router';
+import { LocationProbe, mockNetwork, ok } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
 import { normalisePatent, splitClaims } from './api';
 import DetailPage from './pages/detail-page';
 import DrawingsPage from './pages/drawings-page';
@@ -57,29 +56,24 @@ function Back() {
   );
 }
 
-const ok = (data: unknown) => ({ data: { code: 1, msg: 'ok', data } });
-
 function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <UiProvider>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={['/docking?val=x', path]} initialIndex={1}>
-          <Routes>
-            <Route path="/docking" element={<p>检索结果页</p>} />
-            <Route path="/detail" element={<DetailPage />} />
-            <Route path="/power" element={<PowerPage />} />
-            <Route path="/instructions" element={<InstructionsPage />} />
-            <Route path="/drawings" element={<DrawingsPage />} />
-            <Route path="/fullText" element={<FullTextPage />} />
-            <Route path="/law" element={<LawPage />} />
-            <Route path="/kindred" element={<KindredPage />} />
-          </Routes>
-          <LocationProbe />
-          <Back />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </UiProvider>,
+  return renderWithProviders(
+    <>
+      <Routes>
+        <Route path="/docking" element={<p>检索结果页</p>} />
+        <Route path="/detail" element={<DetailPage />} />
+        <Route path="/power" element={<PowerPage />} />
+        <Route path="/instructions" element={<InstructionsPage />} />
+        <Route path="/drawings" element={<DrawingsPage />} />
+        <Route path="/fullText" element={<FullTextPage />} />
+        <Route path="/law" element={<LawPage />} />
+        <Route path="/kindred" element={<KindredPage />} />
+      </Routes>
+      <LocationProbe />
+      <Back />
+    </>,
+    ['/docking?val=x', path],
+    1,
   );
 }
 
@@ -88,11 +82,6 @@ const location = () => screen.getByTestId('location').textContent ?? '';
 const tab = (label: string) => screen.getByText(label, { selector: '.patent-tabs [role=tab]' });
 
 let net: ReturnType<typeof mockNetwork> | undefined;
-afterEach(() => {
-  cleanup();
-  net?.restore();
-  net = undefined;
-});
 
 describe('claims', () => {
   it('splits a claims text on the claim numbers only and marks the independent claims', () => {

@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { STORAGE_KEYS } from '@ip/contract';
-import { UiProvider } from '../../lib/ui-provider';
-import { LocationProbe, mockNetwork, type RecordedCall } from '../../test/fixtures';
+import { LocationProbe, mockNetwork, ok, type RecordedCall } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
 import type { SearchField } from './api';
 import { buildExpression, offsetOfPosition } from './expression-builder';
 import AdvancedSearchPage from './pages/advanced-search-page';
@@ -19,22 +18,16 @@ const FIELDS: SearchField[] = [
   { code: 'LS', name: '法律状态', kind: 'enum', values: ['审中', '有权', '无权'], help: '状态' },
 ];
 
-const ok = (data: unknown) => ({ data: { code: 1, msg: 'ok', data } });
-
 function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <UiProvider>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/AdvancedSearch" element={<AdvancedSearchPage />} />
-            <Route path="/docking" element={<p>结果页</p>} />
-          </Routes>
-          <LocationProbe />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </UiProvider>,
+  return renderWithProviders(
+    <>
+      <Routes>
+        <Route path="/AdvancedSearch" element={<AdvancedSearchPage />} />
+        <Route path="/docking" element={<p>结果页</p>} />
+      </Routes>
+      <LocationProbe />
+    </>,
+    [path],
   );
 }
 
@@ -55,11 +48,6 @@ const location = () => screen.getByTestId('location').textContent ?? '';
 const button = (text: string) => screen.getByText(text, { selector: 'button span' }).closest('button')!;
 
 let net: ReturnType<typeof mockNetwork> | undefined;
-afterEach(() => {
-  cleanup();
-  net?.restore();
-  net = undefined;
-});
 
 describe('expression builder', () => {
   it('follows the server rules: fields ANDed, boxes with operators grouped, ranges, enum ORs', () => {

@@ -1,19 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { UiProvider } from '../../lib/ui-provider';
-import { mockNetwork } from '../../test/fixtures';
+import { mockNetwork, ok } from '../../test/fixtures';
 import AnalysisCharts from './components/analysis-charts';
 import { bucketsOf, yearSeries } from './trend-data';
 
-const ok = (data: unknown) => ({ data: { code: 1, msg: 'ok', data } });
-
 let net: ReturnType<typeof mockNetwork> | undefined;
-afterEach(() => {
-  cleanup();
-  net?.restore();
-  net = undefined;
-});
 
 describe('trend data', () => {
   it('reads arrays, wrapped arrays and plain maps', () => {

@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { sessionStore } from '../../lib/session-store';
-import { UiProvider } from '../../lib/ui-provider';
-import { LocationProbe, makeUser, mockNetwork, type RecordedCall } from '../../test/fixtures';
+import { LocationProbe, makeUser, mockNetwork, ok, type RecordedCall } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
 import type { SearchResult } from './api';
 import { safeHighlightHtml } from './components/highlight-html';
 import DockingPage from './pages/docking-page';
@@ -47,23 +46,17 @@ function result(patch: Partial<SearchResult> = {}): SearchResult {
   };
 }
 
-const ok = (data: unknown) => ({ data: { code: 1, msg: 'ok', data } });
-
 function renderAt(path: string, page: React.ReactNode = <DockingPage />) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <UiProvider>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/docking" element={page} />
-            <Route path="/web/search/list" element={page} />
-            <Route path="/detail" element={<p>详情页</p>} />
-          </Routes>
-          <LocationProbe />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </UiProvider>,
+  return renderWithProviders(
+    <>
+      <Routes>
+        <Route path="/docking" element={page} />
+        <Route path="/web/search/list" element={page} />
+        <Route path="/detail" element={<p>详情页</p>} />
+      </Routes>
+      <LocationProbe />
+    </>,
+    [path],
   );
 }
 
@@ -74,13 +67,6 @@ const button = (text: string) => screen.queryByText(text, { selector: 'button sp
 const searchCalls = (calls: RecordedCall[]) => calls.filter((c) => c.url === '/v1/search/expression');
 
 let net: ReturnType<typeof mockNetwork> | undefined;
-afterEach(() => {
-  cleanup();
-  net?.restore();
-  net = undefined;
-  sessionStore.setUser(null);
-  vi.restoreAllMocks();
-});
 
 describe('highlighted HTML', () => {
   it('keeps only <em> as markup', () => {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Form, Input, Modal, Space } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { trimMobile } from '@ip/contract';
 import { forgetCall } from '../api';
-import { codeRules, confirmRules, mobileRules, newPasswordRules } from '../form-rules';
-import { SmsCodeButton } from './sms-code-button';
+import { confirmRules, newPasswordRules } from '../form-rules';
+import { SmsCodeFields } from './sms-code-fields';
 import { markServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 
@@ -54,23 +54,7 @@ export function ForgetPasswordModal({
       destroyOnHidden
     >
       <Form form={form} layout="vertical" onFinish={handleFinish} requiredMark={false} name="forget">
-        <Form.Item label="手机号" name="mobile" rules={mobileRules}>
-          <Input autoComplete="username" inputMode="numeric" maxLength={20} placeholder="请输入注册手机号" />
-        </Form.Item>
-        <Form.Item label="验证码" required>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="code" rules={codeRules} noStyle>
-              <Input
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                maxLength={6}
-                placeholder="请输入短信验证码"
-                aria-label="验证码"
-              />
-            </Form.Item>
-            <SmsCodeButton form={form} purpose="forget" />
-          </Space.Compact>
-        </Form.Item>
+        <SmsCodeFields form={form} purpose="forget" mobileAutoComplete="username" mobilePlaceholder="请输入注册手机号" />
         <Form.Item label="新密码" name="password" rules={newPasswordRules} extra="至少 8 位，须同时包含字母和数字">
           <Input.Password autoComplete="new-password" placeholder="请输入新密码" />
         </Form.Item>

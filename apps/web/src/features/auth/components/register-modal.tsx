@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Form, Input, Modal, Space } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { trimMobile } from '@ip/contract';
 import { registerCall, type TokenReply } from '../api';
-import { codeRules, confirmRules, mobileRules, newPasswordRules } from '../form-rules';
-import { SmsCodeButton } from './sms-code-button';
+import { confirmRules, newPasswordRules } from '../form-rules';
+import { SmsCodeFields } from './sms-code-fields';
 import { markServerFieldErrors } from '../../../lib/form-errors';
 
 interface RegisterValues {
@@ -61,23 +61,7 @@ export function RegisterModal({
       destroyOnHidden
     >
       <Form form={form} layout="vertical" onFinish={handleFinish} requiredMark={false} name="register">
-        <Form.Item label="手机号" name="mobile" rules={mobileRules}>
-          <Input autoComplete="tel" inputMode="numeric" maxLength={20} placeholder="请输入手机号" />
-        </Form.Item>
-        <Form.Item label="验证码" required>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="code" rules={codeRules} noStyle>
-              <Input
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                maxLength={6}
-                placeholder="请输入短信验证码"
-                aria-label="验证码"
-              />
-            </Form.Item>
-            <SmsCodeButton form={form} purpose="register" />
-          </Space.Compact>
-        </Form.Item>
+        <SmsCodeFields form={form} purpose="register" />
         <Form.Item
           label="姓名"
           name="name"

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Card, Form, Input, Space, Typography } from 'antd';
+import { Button, Card, Form, Typography } from 'antd';
 import { PRODUCT_TITLE, trimMobile } from '@ip/contract';
 import { visitorLoginCall } from '../api';
-import { codeRules, mobileRules } from '../form-rules';
-import { SmsCodeButton } from '../components/sms-code-button';
+import { SmsCodeFields } from '../components/sms-code-fields';
 import { markServerFieldErrors } from '../../../lib/form-errors';
 import { setVisitorToken } from '../../../lib/storage';
 
@@ -37,23 +36,7 @@ export default function VisitorLoginPage() {
           {PRODUCT_TITLE}
         </Typography.Paragraph>
         <Form form={form} name="visitor-login" layout="vertical" onFinish={handleFinish} requiredMark={false}>
-          <Form.Item label="手机号" name="mobile" rules={mobileRules}>
-            <Input autoComplete="tel" inputMode="numeric" maxLength={20} placeholder="请输入手机号" />
-          </Form.Item>
-          <Form.Item label="验证码" required>
-            <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name="code" rules={codeRules} noStyle>
-                <Input
-                  autoComplete="one-time-code"
-                  inputMode="numeric"
-                  maxLength={6}
-                  placeholder="请输入短信验证码"
-                  aria-label="验证码"
-                />
-              </Form.Item>
-              <SmsCodeButton form={form} purpose="visitor" />
-            </Space.Compact>
-          </Form.Item>
+          <SmsCodeFields form={form} purpose="visitor" />
           <Button type="primary" htmlType="submit" block loading={submitting}>
             登录
           </Button>
