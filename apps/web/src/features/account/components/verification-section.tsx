@@ -138,6 +138,7 @@ export function VerificationSection({ defaultCompany }: { defaultCompany: string
             name="company_name"
             rules={[
               { required: true, whitespace: true, message: '请输入公司名称' },
+              { min: 2, message: '公司名称至少 2 个字' },
               { max: 100, message: '公司名称不能超过 100 个字' },
             ]}
           >
