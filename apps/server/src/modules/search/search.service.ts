@@ -27,7 +27,7 @@ import { parseApplicationNumber, parsePublicationNumber } from '../../search/pat
 import { quoteValue } from '../../search/expression/print';
 import { compilePg, pgRankExpression, textLeafIds, type ResolvedLeaves } from '../../search/engine/compile-pg';
 import { compileSqlite, positiveLeafQueries, rankFtsQuery, titleFtsQuery } from '../../search/engine/compile-sqlite';
-import { buckets, compareCodePoints, type FacetCounts } from '../../search/engine/facets';
+import { buckets, byCountThenValue, compareCodePoints, type FacetBucket, type FacetCounts } from '../../search/engine/facets';
 import { dateComparator, readyStore, topK, type SqliteStore } from '../../search/engine/sqlite-store';
 import { filtersSql, hasFilters, type Fragment, type SearchFilters } from '../../search/engine/structured';
 import { Bitset } from '../../search/engine/bitset';
@@ -109,6 +109,11 @@ interface Matches {
   facets(applicantLimit: number): Promise<FacetCounts>;
   /** Ids of one page in sort order. */
   page(sort: SearchSort, offset: number, limit: number): Promise<number[]>;
+  /**
+   * PostgreSQL: the calls may run at the same time (each statement takes a connection of its own from the pool),
+   * and facets() also settles total() (both come from one statement).
+   */
+  concurrent?: boolean;
 }
 
 function storeOf(deps: Deps, engine: Engine): SqliteStore | null {
@@ -200,6 +205,7 @@ async function sqlMatches(deps: Deps, ast: Node, filters: SearchFilters | undefi
   const k = deps.db.db;
   const compiled = dialect === 'sqlite' ? compileSqlite(ast) : compilePg(ast, await resolveTextLeaves(deps, ast));
   const where = hasFilters(filters) ? sql`(${compiled}) AND ${filtersSql(filters!, dialect)}` : compiled;
+  if (dialect === 'postgres') return pgMatches(deps, ast, where);
   const ids = sql`SELECT p.id FROM patents p WHERE ${where}`;
   const group = async (expr: Fragment): Promise<Map<string, number>> => {
     const r = await sql<{
@@ -219,11 +225,10 @@ async function sqlMatches(deps: Deps, ast: Node, filters: SearchFilters | undefi
       return Number(r.rows[0].n);
     },
     async facets(limit) {
-      const collate = dialect === 'postgres' ? sql` COLLATE "C"` : sql``;
       const apps = await sql<{
         v: string;
         n: number;
-      }>`SELECT pa.name AS v, count(*) AS n FROM patent_applicants pa WHERE pa.patent_id IN (${ids}) GROUP BY pa.name ORDER BY count(*) DESC, pa.name${collate} LIMIT ${limit}`.execute(
+      }>`SELECT pa.name AS v, count(*) AS n FROM patent_applicants pa WHERE pa.patent_id IN (${ids}) GROUP BY pa.name ORDER BY count(*) DESC, pa.name LIMIT ${limit}`.execute(
         k,
       );
       const none = await sql<{
@@ -243,14 +248,83 @@ async function sqlMatches(deps: Deps, ast: Node, filters: SearchFilters | undefi
     },
     async page(sort, offset, limit) {
       let q: Fragment;
-      if (sort === 'relevance' && dialect === 'sqlite' && rankFtsQuery(ast)) {
+      if (sort === 'relevance' && rankFtsQuery(ast)) {
         // MATERIALIZED: otherwise SQLite runs the FTS5 query again for every joined row.
         q = sql`WITH r AS MATERIALIZED (SELECT rowid AS rid, ${sql.raw(BM25)} AS score FROM patents_fts WHERE patents_fts MATCH ${rankFtsQuery(ast)}) SELECT p.id FROM patents p LEFT JOIN r ON r.rid = p.id WHERE ${where} ORDER BY (CASE WHEN r.score IS NULL THEN 1 ELSE 0 END), r.score, ${dateOrder('date_desc')} LIMIT ${limit} OFFSET ${offset}`;
-      } else if (sort === 'relevance' && dialect === 'postgres' && pgRankExpression(ast)) {
-        q = sql`SELECT p.id FROM patents p LEFT JOIN patent_search s ON s.patent_id = p.id WHERE ${where} ORDER BY ${pgRankExpression(ast)} DESC NULLS LAST, ${dateOrder('date_desc')} LIMIT ${limit} OFFSET ${offset}`;
       } else {
         q = sql`SELECT p.id FROM patents p WHERE ${where} ORDER BY ${dateOrder(sort === 'relevance' ? 'date_desc' : sort)} LIMIT ${limit} OFFSET ${offset}`;
       }
+      const r = await sql<{ id: number }>`${q}`.execute(k);
+      return r.rows.map((row) => Number(row.id));
+    },
+  };
+}
+
+/**
+ * PostgreSQL: the count and every facet from ONE statement that evaluates the WHERE once (a materialised CTE of
+ * the matching rows' facet columns) instead of once per COUNT/GROUP BY; total() alone is a plain COUNT, unless
+ * facets() has already answered it.
+ */
+function pgMatches(deps: Deps, ast: Node, where: Fragment): Matches {
+  const k = deps.db.db;
+  let total: Promise<number> | null = null;
+  return {
+    concurrent: true,
+    total() {
+      return (total ??= sql<{ n: number }>`SELECT count(*) AS n FROM patents p WHERE ${where}`
+        .execute(k)
+        .then((r) => Number(r.rows[0].n)));
+    },
+    async facets(limit) {
+      const ipcClassExpr = sql`(CASE WHEN length(m.ipc_main) >= 3 THEN substr(m.ipc_main, 1, 3) ELSE '' END)`;
+      // f: 0 total, 1 type, 2 legal status, 3 year, 4 IPC section, 5 IPC class, 6 top applicants, 7 no applicant.
+      const r = await sql<{
+        f: number;
+        v: string | null;
+        n: number;
+      }>`WITH m AS MATERIALIZED (SELECT p.id, p.type, p.legal_status, p.app_year, p.ipc_main FROM patents p WHERE ${where})
+SELECT 0 AS f, CAST(NULL AS text) AS v, count(*) AS n FROM m
+UNION ALL SELECT 1, m.type, count(*) FROM m GROUP BY m.type
+UNION ALL SELECT 2, m.legal_status, count(*) FROM m GROUP BY m.legal_status
+UNION ALL SELECT 3, CAST(m.app_year AS text), count(*) FROM m GROUP BY m.app_year
+UNION ALL SELECT 4, substr(m.ipc_main, 1, 1), count(*) FROM m GROUP BY substr(m.ipc_main, 1, 1)
+UNION ALL SELECT 5, ${ipcClassExpr}, count(*) FROM m GROUP BY ${ipcClassExpr}
+UNION ALL (SELECT 6, pa.name, count(*) FROM patent_applicants pa WHERE pa.patent_id IN (SELECT m.id FROM m) GROUP BY pa.name ORDER BY count(*) DESC, pa.name COLLATE "C" LIMIT ${limit})
+UNION ALL SELECT 7, NULL, count(*) FROM m WHERE NOT EXISTS (SELECT 1 FROM patent_applicants pa WHERE pa.patent_id = m.id)`.execute(
+        k,
+      );
+      const maps = Array.from({ length: 6 }, () => new Map<string, number>());
+      const applicant: FacetBucket[] = [];
+      let n = 0;
+      let none = 0;
+      for (const row of r.rows) {
+        const f = Number(row.f);
+        const count = Number(row.n);
+        if (f === 0) n = count;
+        else if (f === 6) applicant.push({ value: String(row.v), count });
+        else if (f === 7) none = count;
+        else {
+          const v = row.v === null ? '' : String(row.v);
+          maps[f].set(v, (maps[f].get(v) ?? 0) + count);
+        }
+      }
+      total ??= Promise.resolve(n);
+      return {
+        type: maps[1],
+        legal_status: maps[2],
+        app_year: maps[3],
+        ipc_section: maps[4],
+        ipc_class: maps[5],
+        // UNION ALL keeps no order: the statement's own (count desc, then name in code point order).
+        applicant: applicant.sort(byCountThenValue),
+        no_applicant: none,
+      };
+    },
+    async page(sort, offset, limit) {
+      const rank = sort === 'relevance' ? pgRankExpression(ast) : null;
+      const q = rank
+        ? sql`SELECT p.id FROM patents p LEFT JOIN patent_search s ON s.patent_id = p.id WHERE ${where} ORDER BY ${rank} DESC NULLS LAST, ${dateOrder('date_desc')} LIMIT ${limit} OFFSET ${offset}`
+        : sql`SELECT p.id FROM patents p WHERE ${where} ORDER BY ${dateOrder(sort === 'relevance' ? 'date_desc' : sort)} LIMIT ${limit} OFFSET ${offset}`;
       const r = await sql<{ id: number }>`${q}`.execute(k);
       return r.rows.map((row) => Number(row.id));
     },
@@ -351,9 +425,26 @@ export async function search(deps: Deps, req: SearchRequest): Promise<SearchRepl
     throw badRequest(`最多只能翻看前 ${SEARCH_DEPTH_MAX} 条结果，请增加检索条件缩小范围`);
   }
   const m = await matches(deps, req.ast, req.filters, req.engine ?? 'auto');
-  const total = await m.total();
-  const ids = offset < total ? await m.page(req.sort ?? 'relevance', offset, pageSize) : [];
-  const facets = req.facets ? formatFacets(await m.facets(FACET_APPLICANTS)) : undefined;
+  const sort = req.sort ?? 'relevance';
+  let total: number;
+  let ids: number[];
+  let counts: FacetCounts | undefined;
+  if (m.concurrent) {
+    // The page beside the count (a page past the end is simply empty); facets answer the count too.
+    const [t, p, f] = await Promise.all([
+      req.facets ? null : m.total(),
+      m.page(sort, offset, pageSize),
+      req.facets ? m.facets(FACET_APPLICANTS) : undefined,
+    ]);
+    counts = f;
+    total = t ?? (await m.total());
+    ids = p;
+  } else {
+    total = await m.total();
+    ids = offset < total ? await m.page(sort, offset, pageSize) : [];
+    counts = req.facets ? await m.facets(FACET_APPLICANTS) : undefined;
+  }
+  const facets = counts ? formatFacets(counts) : undefined;
   const list = await hits(deps, req.ast, ids);
   return {
     total,
@@ -396,8 +487,9 @@ export async function trends(
 ): Promise<Record<string, unknown>> {
   const t0 = performance.now();
   const m = await matches(deps, ast, opts.filters, opts.engine ?? 'auto');
-  const total = await m.total();
+  // PostgreSQL: the facets statement also counts the total.
   const f = await m.facets(opts.limit ?? FACET_APPLICANTS);
+  const total = await m.total();
   const base = { total, expression: toExpression(ast) };
   const unk = { keepUnknown: UNKNOWN };
   let data: Record<string, unknown>;
