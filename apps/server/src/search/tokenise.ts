@@ -151,9 +151,110 @@ export function indexTokens(text: string): string[] {
   return unigrams.length ? main.concat(unigrams) : main;
 }
 
-/** The tokens of a field as one space-separated string (what goes into the FTS column / tsvector). */
+/** Character classes for indexText, per BMP code unit, filled in on first use from isCjk / isWordChar. */
+const CLASS_UNKNOWN = 0;
+const CLASS_SEP = 1;
+const CLASS_WORD = 2;
+const CLASS_CJK = 3;
+const bmpClass = new Uint8Array(0x10000);
+
+function charClass(cp: number): number {
+  if (cp < 0x10000) {
+    let k = bmpClass[cp];
+    if (k === CLASS_UNKNOWN) {
+      k = isCjk(cp) ? CLASS_CJK : isWordChar(cp) ? CLASS_WORD : CLASS_SEP;
+      bmpClass[cp] = k;
+    }
+    return k;
+  }
+  return isCjk(cp) ? CLASS_CJK : isWordChar(cp) ? CLASS_WORD : CLASS_SEP;
+}
+
+// indexText writes code units into these buffers (grown as needed) and turns them into a string once: making a
+// string per token and concatenating them costs several times more than the rest of the work.
+let mainBuf = new Uint16Array(1 << 14);
+let uniBuf = new Uint16Array(1 << 13);
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const SPACE = 0x20;
+const BEGIN_CODE = BEGIN_MARK.charCodeAt(0);
+const END_CODE = END_MARK.charCodeAt(0);
+const UNIGRAM_CODE = UNIGRAM_MARK.charCodeAt(0);
+
+/**
+ * The tokens of a field as one space-separated string (what goes into the FTS column): exactly
+ * `indexTokens(text).join(' ')`, made in one pass over the normalised text without the intermediate segments,
+ * token strings and arrays (the import tokenises every field of every patent).
+ */
 export function indexText(text: string): string {
-  return indexTokens(text).join(' ');
+  if (!LITTLE_ENDIAN) return indexTokens(text).join(' ');
+  const s = normalise(text);
+  const n = s.length;
+  // Per input code unit at most 6 output units in the main stream (a one-character run "x" gives " xb xe") and 3 in
+  // the unigram stream (" ·x"); the unigrams are copied behind the main stream.
+  if (mainBuf.length < 9 * n + 8) mainBuf = new Uint16Array(9 * n + 64);
+  if (uniBuf.length < 3 * n + 8) uniBuf = new Uint16Array(3 * n + 64);
+  const out = mainBuf;
+  const uni = uniBuf;
+  let m = 0;
+  let u = 0;
+  let i = 0;
+  while (i < n) {
+    let c = s.charCodeAt(i);
+    let cp = c >= 0xd800 && c <= 0xdbff ? s.codePointAt(i)! : c;
+    const k = charClass(cp);
+    if (k === CLASS_SEP) {
+      i += cp > 0xffff ? 2 : 1;
+      continue;
+    }
+    if (m) out[m++] = SPACE;
+    const start = i;
+    if (k === CLASS_WORD) {
+      i += cp > 0xffff ? 2 : 1;
+      while (i < n) {
+        c = s.charCodeAt(i);
+        cp = c >= 0xd800 && c <= 0xdbff ? s.codePointAt(i)! : c;
+        if (charClass(cp) !== CLASS_WORD) break;
+        i += cp > 0xffff ? 2 : 1;
+      }
+      if (i - start <= MAX_WORD) {
+        for (let j = start; j < i; j++) out[m++] = s.charCodeAt(j);
+      } else {
+        const w = wordToken(s.slice(start, i));
+        for (let j = 0; j < w.length; j++) out[m++] = w.charCodeAt(j);
+      }
+      continue;
+    }
+    // A CJK run c0 … ck: "c0b c0c1 … c(k-1)ck cke" in the main stream, "·c" for each character c.
+    let prev = start;
+    i += cp > 0xffff ? 2 : 1;
+    for (let j = start; j < i; j++) out[m++] = s.charCodeAt(j);
+    out[m++] = BEGIN_CODE;
+    if (u) uni[u++] = SPACE;
+    uni[u++] = UNIGRAM_CODE;
+    for (let j = start; j < i; j++) uni[u++] = s.charCodeAt(j);
+    while (i < n) {
+      c = s.charCodeAt(i);
+      cp = c >= 0xd800 && c <= 0xdbff ? s.codePointAt(i)! : c;
+      if (charClass(cp) !== CLASS_CJK) break;
+      const end = i + (cp > 0xffff ? 2 : 1);
+      out[m++] = SPACE;
+      for (let j = prev; j < end; j++) out[m++] = s.charCodeAt(j);
+      uni[u++] = SPACE;
+      uni[u++] = UNIGRAM_CODE;
+      for (let j = i; j < end; j++) uni[u++] = s.charCodeAt(j);
+      prev = i;
+      i = end;
+    }
+    out[m++] = SPACE;
+    for (let j = prev; j < i; j++) out[m++] = s.charCodeAt(j);
+    out[m++] = END_CODE;
+  }
+  if (u) {
+    out[m++] = SPACE;
+    out.set(uni.subarray(0, u), m);
+    m += u;
+  }
+  return m ? Buffer.from(out.buffer, out.byteOffset, m * 2).toString('utf16le') : '';
 }
 
 /** How many main-stream positions a term's match covers (1 for a one-character term, 0 for an empty one). */

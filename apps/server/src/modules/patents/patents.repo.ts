@@ -13,7 +13,7 @@ import type Database from 'better-sqlite3';
 import { sql, type Transaction } from 'kysely';
 import type { Db, Dialect } from '../../db';
 import type { Database as Schema, PatentsTable } from '../../db/schema';
-import { writeIndex } from '../../search/engine/index-writer';
+import { writeIndexes, type IndexEntry } from '../../search/engine/index-writer';
 import { PatentNumberError, parseApplicationNumber, parsePublicationNumber } from '../../search/patent-number';
 import { dateOf } from './dates';
 import { deriveLegalStatus, isGrantDocument, type LegalEvent, type LegalStatus, type PatentType } from './legal-status';
@@ -31,34 +31,8 @@ export interface UpsertOptions {
 }
 
 /** The merged content of one patent, before it becomes a row. */
-interface Doc {
-  an: string | null;
-  ad: string | null;
-  country: string;
-  publications: Publication[];
-  gn: string | null;
-  gd: string | null;
-  title: string;
-  abstract: string;
-  claims: string;
-  description: string;
-  applicants: string[];
-  inventors: string[];
-  address: string;
-  agency: string;
-  ipc: string[];
-  type: PatentType | '';
-  legalEvents: LegalEvent[];
-  statusText: string;
-  family: FamilyMember[];
-  citations: Citation[];
-  drawings: string[];
-  pdf: string;
-  termAdjustmentDays: number;
-  lang: string;
-  isDemo: boolean;
-  source: string;
-  extra: Record<string, unknown>;
+/** A stored patent's content: the merged documents of one application, and where that content came from. */
+interface Doc extends PatentInput {
   /** Rank of the record that supplied the content: `<2 grant | 1 publication | 0 none>|<latest document date>`. */
   rank: string;
 }
@@ -467,6 +441,11 @@ interface SqliteStatements {
 
 const sqliteStatements = new WeakMap<Database.Database, SqliteStatements>();
 
+// OR FAIL on the tables with triggers (patents, patent_ipc, patent_applicants append to search_changes): a statement
+// that fires a trigger counts as a multi-row write, and with the default ABORT SQLite then keeps a statement journal
+// (a copy of every page the statement touches, to undo just that statement on a constraint error), which made an
+// insert into patents cost 2–3 times as much. FAIL needs no journal. The result is the same: these statements write
+// one row, the constraints are checked before it is written, and any error rolls back the batch's transaction.
 function statementsFor(raw: Database.Database): SqliteStatements {
   let s = sqliteStatements.get(raw);
   if (s) return s;
@@ -480,16 +459,16 @@ function statementsFor(raw: Database.Database): SqliteStatements {
     loadRows: raw.prepare('SELECT * FROM patents WHERE id IN (SELECT value FROM json_each(?))'),
     deletePatent: raw.prepare('DELETE FROM patents WHERE id = ?'),
     deleteFts: raw.prepare('DELETE FROM patents_fts WHERE rowid = ?'),
-    insertPatent: raw.prepare(`INSERT INTO patents (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`),
+    insertPatent: raw.prepare(`INSERT OR FAIL INTO patents (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`),
     updatePatent: raw.prepare(
-      `UPDATE patents SET ${[...PATENT_COLUMNS, 'updated_at'].map((c) => `${c} = ?`).join(', ')} WHERE id = ?`,
+      `UPDATE OR FAIL patents SET ${[...PATENT_COLUMNS, 'updated_at'].map((c) => `${c} = ?`).join(', ')} WHERE id = ?`,
     ),
     deletePubs: raw.prepare('DELETE FROM patent_pubs WHERE patent_id = ?'),
     deleteIpc: raw.prepare('DELETE FROM patent_ipc WHERE patent_id = ?'),
     deleteApplicants: raw.prepare('DELETE FROM patent_applicants WHERE patent_id = ?'),
     insertPub: raw.prepare('INSERT INTO patent_pubs (pn, stem, patent_id) VALUES (?, ?, ?)'),
-    insertIpc: raw.prepare('INSERT INTO patent_ipc (patent_id, code, is_main) VALUES (?, ?, ?)'),
-    insertApplicant: raw.prepare('INSERT INTO patent_applicants (patent_id, name) VALUES (?, ?)'),
+    insertIpc: raw.prepare('INSERT OR FAIL INTO patent_ipc (patent_id, code, is_main) VALUES (?, ?, ?)'),
+    insertApplicant: raw.prepare('INSERT OR FAIL INTO patent_applicants (patent_id, name) VALUES (?, ?)'),
   };
   sqliteStatements.set(raw, s);
   return s;
@@ -586,6 +565,20 @@ function pgStore(trx: Transaction<Schema>): Store {
   };
 }
 
+/** Whether a stored row and its new values index the same text (then its text index stays as it is). */
+function sameIndexedText(stored: StoredRow, row: RowValues): boolean {
+  return (
+    stored.title === row.title &&
+    stored.abstract === row.abstract &&
+    stored.claims === row.claims &&
+    stored.description === row.description &&
+    stored.applicants === row.applicants &&
+    stored.inventors === row.inventors &&
+    stored.address === row.address &&
+    stored.agency === row.agency
+  );
+}
+
 // ─── the upsert ─────────────────────────────────────────────────────────────────────────────────────────────
 
 interface Plan {
@@ -613,7 +606,8 @@ export async function upsertPatents(
   if (!records.length && !opts.inTransaction) return counts;
   const today = dateOf(now);
   await db.db.transaction().execute(async (trx) => {
-    const store = db.dialect === 'sqlite' && db.sqlite ? sqliteStore(db.sqlite) : pgStore(trx);
+    const sqlite = db.dialect === 'sqlite' && db.sqlite !== undefined;
+    const store = sqlite ? sqliteStore(db.sqlite!) : pgStore(trx);
     const groups = groupRecords(records);
 
     // Existing patents by application number and by publication stem.
@@ -744,13 +738,15 @@ export async function upsertPatents(
     }
     await store.insertChildren(children);
 
+    // The text index of new patents, and of changed ones whose indexed text changed (a new legal status, say,
+    // leaves the index as it is).
+    const index: IndexEntry[] = [];
     for (const p of written) {
       const r = p.row!;
-      await writeIndex(
-        trx,
-        db.dialect,
-        ids.get(p)!,
-        {
+      if (p.primary && sameIndexedText(p.primary, r)) continue;
+      index.push({
+        patentId: ids.get(p)!,
+        fields: {
           ti: r.title,
           ab: r.abstract,
           cl: r.claims,
@@ -760,9 +756,10 @@ export async function upsertPatents(
           addr: r.address,
           ag: r.agency,
         },
-        Boolean(p.primary),
-      );
+        replace: Boolean(p.primary),
+      });
     }
+    await writeIndexes(trx, db.dialect, index, sqlite ? db.sqlite : undefined);
     if (opts.inTransaction) await opts.inTransaction(trx, counts);
   });
   return counts;

@@ -13,6 +13,8 @@ import { DemoPatentGenerator } from './demo-patents';
 import { importJsonlFile } from './patent-import';
 import { validateRecord } from './patent-record';
 import { countPatents, findPatentIdByNumber, getPatent, upsertPatents } from './patents.repo';
+import { parseExpression } from '../../search/expression';
+import { searchIds } from '../search/search.service';
 import { PATENT_IMPORT_JOB } from './patents.jobs';
 
 let t: TestApp;
@@ -260,6 +262,27 @@ describe('upsertPatents: one patent per application', () => {
       unchanged: 1,
     });
     expect((await t.db.db.selectFrom('patents').select('title').executeTakeFirstOrThrow()).title).toBe(A.title);
+  });
+
+  it('rewrites the text index when the text changes, and keeps it when only other fields change', async () => {
+    const ids = async (expr: string) => (await searchIds(t.deps, parseExpression(expr), { limit: 10 })).ids;
+    await upsertPatents(t.db, [rec(A)], now());
+    const id = (await findPatentIdByNumber(t.db, A.an))!;
+    expect(await ids('TI=流体输送')).toEqual([id]);
+    // Only legal events: the row changes, the indexed text does not.
+    expect(
+      await upsertPatents(t.db, [rec({ ...A, legal_events: [{ date: '2020-08-07', code: 'PB01', text: '公开' }] })], now()),
+    ).toEqual({ inserted: 0, updated: 1, unchanged: 0 });
+    expect(await ids('TI=流体输送')).toEqual([id]);
+    expect(await ids('AB=摘要A')).toEqual([id]);
+    // The grant document's title and claims win: the index follows.
+    await upsertPatents(t.db, [rec(B)], now());
+    expect(await ids('TI=计量装置')).toEqual([id]);
+    expect(await ids('CL=计量方法')).toEqual([id]);
+    await upsertPatents(t.db, [rec({ ...B, pd: '2022-05-01', title: '一种全新名称', claims: '' })], now());
+    expect(await ids('TI=计量装置')).toEqual([]);
+    expect(await ids('TI=全新名称')).toEqual([id]);
+    expect(await ids('CL=计量方法')).toEqual([id]);
   });
 
   it('legal events decide the status and are merged across documents', async () => {
