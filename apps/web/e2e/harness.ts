@@ -268,6 +268,18 @@ export function freshMobile(): string {
   return `139${String(n).padStart(8, '0').slice(-8)}`;
 }
 
+/** Logs a new visitor in by SMS code at /web/small/login (ends on /web/small/Waitvisit); returns the mobile used. */
+export async function loginAsVisitor(page: Page, mobile = freshMobile()): Promise<string> {
+  await page.goto('/web/small/login');
+  await page.getByLabel('手机号').fill(mobile);
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  await page.getByLabel('验证码').fill(await latestSmsCode(mobile));
+  // antd spaces two CJK characters of a button ("登 录").
+  await page.getByRole('button', { name: /^\s*登\s*录\s*$/ }).click();
+  await page.waitForURL('**/web/small/Waitvisit');
+  return mobile;
+}
+
 /** A small valid PNG (size×size, one colour), made here so uploads need no fixture file. */
 export function makePng(size = 8, rgb: [number, number, number] = [22, 119, 255]): Buffer {
   const chunk = (type: string, data: Buffer) => {

@@ -4,17 +4,7 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  api,
-  collectConsoleErrors,
-  dataDbPath,
-  freshMobile,
-  latestSmsCode,
-  newPage,
-  openAs,
-  waitForTitle,
-  type Page,
-} from './harness';
+import { api, collectConsoleErrors, dataDbPath, loginAsVisitor, newPage, openAs, waitForTitle, type Page } from './harness';
 
 // Issue 4, patent search in the browser: the top-bar keyword search with facets, paging, the seven detail tabs and
 // 返回 to the same place (ADR 0009); the advanced-search expression editor's live syntax check; export to Excel
@@ -491,13 +481,7 @@ describe('public search for visitors (/web/search)', () => {
     const page = await newPage({ fresh: true });
     const errors = collectConsoleErrors(page);
     // Logged in as a visitor (SMS code): still no user, so the public result page.
-    const mobile = freshMobile();
-    await page.goto('/web/small/login');
-    await page.getByLabel('手机号').fill(mobile);
-    await page.getByRole('button', { name: '获取验证码' }).click();
-    await page.getByLabel('验证码').fill(await latestSmsCode(mobile));
-    await page.getByRole('button', { name: spaced('登录') }).click();
-    await page.waitForURL('**/web/small/Waitvisit');
+    await loginAsVisitor(page);
 
     await page.goto('/web/search');
     await waitForTitle(page, '专利检索');
