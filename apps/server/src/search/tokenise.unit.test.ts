@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { normalise } from './normalise';
-import { indexStreams, indexTokens, isCjk, isWordChar, queryTokens, segment } from './tokenise';
+import { indexStreams, indexTokens, queryTokens, segment } from './tokenise';
 import type { TermMatch } from './tokenise';
 import { hasPatentData, readPatents, rng } from './test-data';
+import { referenceMatch } from '../modules/search/testing';
 
 /** A tiny positional index, doing what FTS5/PostgreSQL do with the token strings: phrase = consecutive. */
 class MemoryIndex {
@@ -47,47 +48,7 @@ class MemoryIndex {
   }
 }
 
-/**
- * The specification, written independently of the token streams: the term's segments occur in order in
- * the normalised text, separated only by non-token characters; words are whole words (a prefix for the
- * last word of a prefix term); a CJK segment is a plain substring, except that it must start a CJK run
- * when something precedes it in the term and end one when something follows.
- */
-function referenceMatch(norm: string, term: string, prefix = false): boolean {
-  const segs = segment(normalise(term));
-  if (segs.length === 0) return false;
-  const cpAt = (i: number) => (i >= 0 && i < norm.length ? norm.codePointAt(i)! : -1);
-  const cpBefore = (i: number) =>
-    i <= 0 ? -1 : /[\udc00-\udfff]/.test(norm[i - 1]) && i >= 2 ? norm.codePointAt(i - 2)! : norm.charCodeAt(i - 1);
-  const isSep = (cp: number) => cp >= 0 && !isCjk(cp) && !isWordChar(cp);
-  const tryAt = (k: number, pos: number): boolean => {
-    if (k === segs.length) return true;
-    const seg = segs[k];
-    const last = k === segs.length - 1;
-    // Between segments any run of separators (possibly none) may stand.
-    for (let p = pos; ;) {
-      if (norm.startsWith(seg.text, p)) {
-        const end = p + seg.text.length;
-        let ok: boolean;
-        if (seg.kind === 'word') {
-          const before = cpBefore(p);
-          const after = cpAt(end);
-          ok = !(before >= 0 && isWordChar(before)) && (prefix && last ? true : !(after >= 0 && isWordChar(after)));
-        } else {
-          const before = cpBefore(p);
-          const after = cpAt(end);
-          ok = (k === 0 || !(before >= 0 && isCjk(before))) && (last || !(after >= 0 && isCjk(after)));
-        }
-        if (ok && tryAt(k + 1, end)) return true;
-      }
-      if (k === 0 || !isSep(cpAt(p))) break;
-      p += cpAt(p) > 0xffff ? 2 : 1;
-    }
-    return false;
-  };
-  for (let i = 0; i < norm.length; i++) if (tryAt(0, i)) return true;
-  return false;
-}
+// The specification, written independently of the token streams: referenceMatch (modules/search/testing.ts).
 
 function bruteForce(normDocs: string[], term: string, prefix = false): Set<number> {
   const out = new Set<number>();
