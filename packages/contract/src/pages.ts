@@ -38,7 +38,6 @@ const detail = (path: string, title: string, extra: Partial<PageDef> = {}): Page
   kind: 'detail',
   sets: [],
   back: true,
-  wip: true,
   ...extra,
 });
 const portal = (path: string, title: string, extra: Partial<PageDef> = {}): PageDef => ({
@@ -70,7 +69,7 @@ export const PAGES: PageDef[] = [
   detail('/fullText', '全文'),
   detail('/law', '法律信息', { keepAlive: true }),
   detail('/kindred', '同族信息'),
-  { path: '/docking', title: '专利检索', kind: 'search', sets: [], wip: true },
+  { path: '/docking', title: '专利检索', kind: 'search', sets: [] },
   { path: '/web/index', title: '首页', kind: 'public', sets: [] },
   portal('/web/home', '门户首页'),
   portal('/web/news', '新闻资讯'),
@@ -99,11 +98,11 @@ export const PAGES: PageDef[] = [
   portal('/assistance/details', '援助详情', { back: true }),
   portal('/association/details', '协会详情', { back: true }),
   portal('/web/askAbout', '咨询问答'),
-  portal('/web/seniorSearch', '高级检索', { kind: 'search' }),
+  portal('/web/seniorSearch', '高级检索', { kind: 'search', wip: false }),
   portal('/web/manage', '知识产权管理'),
   portal('/web/guanjia', '知识产权管家'),
-  portal('/web/search', '专利检索', { kind: 'search' }),
-  portal('/web/search/list', '检索结果', { kind: 'search' }),
+  portal('/web/search', '专利检索', { kind: 'search', wip: false }),
+  portal('/web/search/list', '检索结果', { kind: 'search', wip: false }),
   portal('/web/policies', '政策法规'),
   portal('/web/policies/details', '政策详情', { back: true }),
   portal('/web/policy/details', '政策解读', { back: true }),
@@ -161,7 +160,7 @@ export const PAGES: PageDef[] = [
     notForAdminView: true,
     wip: true,
   },
-  { path: '/AdvancedSearch', title: '高级检索', kind: 'internal', sets: AB, wip: true },
+  { path: '/AdvancedSearch', title: '高级检索', kind: 'internal', sets: AB },
   { path: '/consulting', title: '业务咨询', kind: 'internal', sets: AB, menu: { icon: 'Customer', order: 70 }, wip: true },
 
   // Set B: administrator

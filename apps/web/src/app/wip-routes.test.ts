@@ -13,6 +13,8 @@ describe('pages still under construction', () => {
       expect(real || wip.includes(p), p.path).toBe(true);
       // A page the table does not mark wip must have been built.
       if (!p.wip) expect(real, `${p.path} is not wip but has no page`).toBe(true);
+      // …and a page built for real is no longer marked wip (the flag says what is left).
+      if (p.wip) expect(real, `${p.path} has a page but is still marked wip`).toBe(false);
     }
     expect(wip.length).toBeGreaterThan(0);
   });
