@@ -81,8 +81,9 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, defs: RouteRegi
         }
         const decision = allowed(def.access, session);
         if (!decision.ok) throw decision.status === 401 ? unauthorized() : forbidden(def.denied);
-        const body = def.body ? def.body.parse(req.body ?? {}) : undefined;
-        const query = def.query ? def.query.parse(req.query ?? {}) : undefined;
+        // reportInput: a wrong type then reads 类型不正确 instead of 缺少字段 (envelope.ts tells them apart by the input).
+        const body = def.body ? def.body.parse(req.body ?? {}, { reportInput: true }) : undefined;
+        const query = def.query ? def.query.parse(req.query ?? {}, { reportInput: true }) : undefined;
         const data = await def.handler({ req, reply, body: body as never, query: query as never, session, deps });
         // DOMAIN §1: every action an administrator takes in a user's side is recorded with the administrator's id.
         if (session?.subject === 'user' && session.isAdminView && def.method === 'POST' && !READ_ONLY.has(def.url)) {

@@ -575,7 +575,7 @@ describe('search on a hand-made fixture', () => {
     expect(byId.body.data.pn).toBe('CN111111111A');
     const byAn = await call(t.app, 'POST', '/v1/patents/detail', { body: { number: an('202010000001') } });
     expect(byAn.body.data.id).toBe(p.id);
-    const missing = await call(t.app, 'POST', '/v1/patents/detail', { body: { number: 'CN999999999A' } });
+    const wrongPage = await call(t.app, 'POST', '/v1/patents/detail', { body: { number: 'CN999999999A' } });
     expect(missing.status).toBe(404);
   });
 
@@ -618,6 +618,10 @@ describe('search on a hand-made fixture', () => {
     expect(refused.body).toEqual({ code: 0, msg: EXPORT_DENIED });
     const bad = await call(t.app, 'POST', '/v1/frontend/user/patent_export', { token, body: { expression: '电池 AND' } });
     expect(bad.status).toBe(400);
+    const wrongType = await call(t.app, 'POST', '/v1/frontend/user/patent_export', { token, body: { val: 123 } });
+    expect(wrongType.body).toMatchObject({ code: 0, msg: '字段 val 类型不正确' });
+    const wrongPage = await call(t.app, 'POST', '/v1/search/expression', { body: { val: '电池', page: 'x' } });
+    expect(wrongPage.body).toMatchObject({ code: 0, msg: '字段 page 类型不正确' });
   });
 
   it('keeps the fixture order stable', () => {
