@@ -575,7 +575,7 @@ describe('search on a hand-made fixture', () => {
     expect(byId.body.data.pn).toBe('CN111111111A');
     const byAn = await call(t.app, 'POST', '/v1/patents/detail', { body: { number: an('202010000001') } });
     expect(byAn.body.data.id).toBe(p.id);
-    const wrongPage = await call(t.app, 'POST', '/v1/patents/detail', { body: { number: 'CN999999999A' } });
+    const missing = await call(t.app, 'POST', '/v1/patents/detail', { body: { number: 'CN999999999A' } });
     expect(missing.status).toBe(404);
   });
 
