@@ -12,6 +12,8 @@ export interface Db {
   dialect: Dialect;
   /** The better-sqlite3 handle behind Kysely (SQLite only), for hot paths such as the patent import. */
   sqlite?: SqliteDatabase.Database;
+  /** The connection pool behind Kysely (PostgreSQL only). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -22,8 +24,12 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 export function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle connection that the server ends (a restart, an administrator's pg_terminate_backend, DROP DATABASE
+    // … WITH (FORCE)) makes the pool emit 'error'; with no listener Node ends the whole process. The pool drops that
+    // client and opens a new one on the next query, so a warning is all it needs.
+    pool.on('error', (err) => console.warn(`[db] 数据库空闲连接已断开，将自动重连：${err.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', pool, close: () => db.destroy() };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = path.join(config.dataDir, 'app.db');
