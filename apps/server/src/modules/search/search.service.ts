@@ -25,8 +25,9 @@ import { normalise } from '../../search/normalise';
 import { queryTokens } from '../../search/tokenise';
 import { parseApplicationNumber, parsePublicationNumber } from '../../search/patent-number';
 import { quoteValue } from '../../search/expression/print';
-import { compilePg, pgRankExpression, textLeafIds, type ResolvedLeaves } from '../../search/engine/compile-pg';
+import { compilePg, pgRankExpression, pgTitleCondition, textLeafIds, type ResolvedLeaves } from '../../search/engine/compile-pg';
 import { compileSqlite, positiveLeafQueries, rankFtsQuery, titleFtsQuery } from '../../search/engine/compile-sqlite';
+import { positiveTextLeaves } from '../../search/engine/text-query';
 import { buckets, byCountThenValue, compareCodePoints, type FacetBucket, type FacetCounts } from '../../search/engine/facets';
 import { dateComparator, readyStore, topK, type SqliteStore } from '../../search/engine/sqlite-store';
 import { filtersSql, hasFilters, type Fragment, type SearchFilters } from '../../search/engine/structured';
@@ -37,10 +38,11 @@ export const BM25_WEIGHTS = [10, 5, 2, 1, 3, 3, 1, 1] as const;
 const BM25 = `bm25(patents_fts, ${BM25_WEIGHTS.join(', ')})`;
 
 /**
- * Relevance on SQLite (in-memory path). FTS5's bm25 costs a scan of every match of each text condition in the
- * whole index (to weigh it) plus microseconds per scored row, so: bm25 over all matches when each positive text
- * condition matches at most BM25_FULL_MAX patents; else title matches first, then the rest, each newest first.
- * The SQL path always scores with bm25.
+ * Relevance on both engines. Scoring reads every match of each text condition (FTS5's bm25 weighs a condition by
+ * scanning all of its matches in the whole index; PostgreSQL's ts_rank reads the stored tsvector of every matching
+ * row, most of them TOASTed), so: a score over all matches when each positive text condition matches at most
+ * BM25_FULL_MAX patents; else title matches first, then the rest, each newest first (a broad term tells little by
+ * its score anyway). The same rule on every path, so both engines order a result alike.
  */
 export const BM25_FULL_MAX = 5000;
 
@@ -104,6 +106,18 @@ export function queryAst(input: QueryInput): Node {
 
 type Engine = 'auto' | 'sql';
 
+/** How a page by relevance is ordered (see BM25_FULL_MAX). */
+type RelevancePlan = 'score' | 'title' | 'date';
+
+/**
+ * The plan for a relevance page from how many patents each positive text condition matches (`leafCounts`, each
+ * counted no further than rankMax + 1) and whether the tree has a title condition.
+ */
+export function relevancePlan(leafCounts: readonly number[], hasTitle: boolean, rankMax: number): RelevancePlan {
+  if (leafCounts.length && leafCounts.every((n) => n <= rankMax)) return 'score';
+  return hasTitle ? 'title' : 'date';
+}
+
 interface Matches {
   total(): Promise<number>;
   facets(applicantLimit: number): Promise<FacetCounts>;
@@ -123,7 +137,7 @@ function storeOf(deps: Deps, engine: Engine): SqliteStore | null {
   return store && !store.unusable ? store : null;
 }
 
-function storeMatches(store: SqliteStore, ast: Node, filters: SearchFilters | undefined): Matches {
+function storeMatches(store: SqliteStore, ast: Node, filters: SearchFilters | undefined, rankMax: number): Matches {
   const key = `${toExpression(ast)}\u0000${hasFilters(filters) ? JSON.stringify(filters) : ''}`;
   const result = store.result(key, () => {
     const all = store.evaluate(ast);
@@ -145,13 +159,11 @@ function storeMatches(store: SqliteStore, ast: Node, filters: SearchFilters | un
       if (!rq) return store.firstByDate(set, dateSort, want).slice(offset);
       let scoreQuery: string | null = null;
       let tier: Bitset | null = null;
-      // bm25 first weighs each condition by scanning all of its matches in the whole index, so it is used only
-      // when every condition is rare enough (counted with bounded work).
-      if (positiveLeafQueries(ast).every((q) => store.ftsCountUpTo(q, BM25_FULL_MAX + 1) <= BM25_FULL_MAX)) scoreQuery = rq;
-      else {
-        const tq = titleFtsQuery(ast);
-        if (tq) tier = store.ftsSet(tq).and(set);
-      }
+      const tq = titleFtsQuery(ast);
+      const counts = positiveLeafQueries(ast).map((q) => store.ftsCountUpTo(q, rankMax + 1));
+      const plan = relevancePlan(counts, tq !== null, rankMax);
+      if (plan === 'score') scoreQuery = rq;
+      else if (plan === 'title') tier = store.ftsSet(tq!).and(set);
       let head: number[] = [];
       let rest = set;
       if (scoreQuery) {
@@ -200,12 +212,13 @@ async function resolveTextLeaves(deps: Deps, ast: Node): Promise<ResolvedLeaves>
   return resolved;
 }
 
-async function sqlMatches(deps: Deps, ast: Node, filters: SearchFilters | undefined): Promise<Matches> {
+async function sqlMatches(deps: Deps, ast: Node, filters: SearchFilters | undefined, rankMax: number): Promise<Matches> {
   const dialect = deps.db.dialect;
   const k = deps.db.db;
-  const compiled = dialect === 'sqlite' ? compileSqlite(ast) : compilePg(ast, await resolveTextLeaves(deps, ast));
+  const resolved = dialect === 'postgres' ? await resolveTextLeaves(deps, ast) : undefined;
+  const compiled = dialect === 'sqlite' ? compileSqlite(ast) : compilePg(ast, resolved);
   const where = hasFilters(filters) ? sql`(${compiled}) AND ${filtersSql(filters!, dialect)}` : compiled;
-  if (dialect === 'postgres') return pgMatches(deps, ast, where);
+  if (dialect === 'postgres') return pgMatches(deps, ast, where, resolved!, rankMax);
   const ids = sql`SELECT p.id FROM patents p WHERE ${where}`;
   const group = async (expr: Fragment): Promise<Map<string, number>> => {
     const r = await sql<{
@@ -248,9 +261,26 @@ async function sqlMatches(deps: Deps, ast: Node, filters: SearchFilters | undefi
     },
     async page(sort, offset, limit) {
       let q: Fragment;
-      if (sort === 'relevance' && rankFtsQuery(ast)) {
+      const rq = sort === 'relevance' ? rankFtsQuery(ast) : null;
+      const tq = titleFtsQuery(ast);
+      let plan: RelevancePlan = 'date';
+      if (rq) {
+        const counts: number[] = [];
+        for (const leaf of positiveLeafQueries(ast)) {
+          const r = await sql<{
+            n: number;
+          }>`SELECT count(*) AS n FROM (SELECT rowid FROM patents_fts WHERE patents_fts MATCH ${leaf} LIMIT ${rankMax + 1})`.execute(
+            k,
+          );
+          counts.push(Number(r.rows[0].n));
+        }
+        plan = relevancePlan(counts, tq !== null, rankMax);
+      }
+      if (plan === 'score') {
         // MATERIALIZED: otherwise SQLite runs the FTS5 query again for every joined row.
-        q = sql`WITH r AS MATERIALIZED (SELECT rowid AS rid, ${sql.raw(BM25)} AS score FROM patents_fts WHERE patents_fts MATCH ${rankFtsQuery(ast)}) SELECT p.id FROM patents p LEFT JOIN r ON r.rid = p.id WHERE ${where} ORDER BY (CASE WHEN r.score IS NULL THEN 1 ELSE 0 END), r.score, ${dateOrder('date_desc')} LIMIT ${limit} OFFSET ${offset}`;
+        q = sql`WITH r AS MATERIALIZED (SELECT rowid AS rid, ${sql.raw(BM25)} AS score FROM patents_fts WHERE patents_fts MATCH ${rq}) SELECT p.id FROM patents p LEFT JOIN r ON r.rid = p.id WHERE ${where} ORDER BY (CASE WHEN r.score IS NULL THEN 1 ELSE 0 END), r.score, ${dateOrder('date_desc')} LIMIT ${limit} OFFSET ${offset}`;
+      } else if (plan === 'title') {
+        q = sql`SELECT p.id FROM patents p WHERE ${where} ORDER BY (CASE WHEN p.id IN (SELECT rowid FROM patents_fts WHERE patents_fts MATCH ${tq}) THEN 0 ELSE 1 END), ${dateOrder('date_desc')} LIMIT ${limit} OFFSET ${offset}`;
       } else {
         q = sql`SELECT p.id FROM patents p WHERE ${where} ORDER BY ${dateOrder(sort === 'relevance' ? 'date_desc' : sort)} LIMIT ${limit} OFFSET ${offset}`;
       }
@@ -265,7 +295,7 @@ async function sqlMatches(deps: Deps, ast: Node, filters: SearchFilters | undefi
  * the matching rows' facet columns) instead of once per COUNT/GROUP BY; total() alone is a plain COUNT, unless
  * facets() has already answered it.
  */
-function pgMatches(deps: Deps, ast: Node, where: Fragment): Matches {
+function pgMatches(deps: Deps, ast: Node, where: Fragment, resolved: ResolvedLeaves, rankMax: number): Matches {
   const k = deps.db.db;
   let total: Promise<number> | null = null;
   return {
@@ -322,18 +352,36 @@ UNION ALL SELECT 7, NULL, count(*) FROM m WHERE NOT EXISTS (SELECT 1 FROM patent
     },
     async page(sort, offset, limit) {
       const rank = sort === 'relevance' ? pgRankExpression(ast) : null;
-      const q = rank
-        ? sql`SELECT p.id FROM patents p LEFT JOIN patent_search s ON s.patent_id = p.id WHERE ${where} ORDER BY ${rank} DESC NULLS LAST, ${dateOrder('date_desc')} LIMIT ${limit} OFFSET ${offset}`
-        : sql`SELECT p.id FROM patents p WHERE ${where} ORDER BY ${dateOrder(sort === 'relevance' ? 'date_desc' : sort)} LIMIT ${limit} OFFSET ${offset}`;
+      const title = pgTitleCondition(ast);
+      // Each text condition's ids are already known (resolveTextLeaves): no counting needed.
+      const plan = rank
+        ? relevancePlan(
+            positiveTextLeaves(ast).map((leaf) => resolved.get(leaf)?.length ?? 0),
+            title !== null,
+            rankMax,
+          )
+        : 'date';
+      const q =
+        plan === 'score'
+          ? sql`SELECT p.id FROM patents p LEFT JOIN patent_search s ON s.patent_id = p.id WHERE ${where} ORDER BY ${rank} DESC NULLS LAST, ${dateOrder('date_desc')} LIMIT ${limit} OFFSET ${offset}`
+          : plan === 'title'
+            ? sql`SELECT p.id FROM patents p WHERE ${where} ORDER BY (CASE WHEN p.id IN (SELECT s.patent_id FROM patent_search s WHERE ${title}) THEN 0 ELSE 1 END), ${dateOrder('date_desc')} LIMIT ${limit} OFFSET ${offset}`
+            : sql`SELECT p.id FROM patents p WHERE ${where} ORDER BY ${dateOrder(sort === 'relevance' ? 'date_desc' : sort)} LIMIT ${limit} OFFSET ${offset}`;
       const r = await sql<{ id: number }>`${q}`.execute(k);
       return r.rows.map((row) => Number(row.id));
     },
   };
 }
 
-async function matches(deps: Deps, ast: Node, filters: SearchFilters | undefined, engine: Engine): Promise<Matches> {
+async function matches(
+  deps: Deps,
+  ast: Node,
+  filters: SearchFilters | undefined,
+  engine: Engine,
+  rankMax = BM25_FULL_MAX,
+): Promise<Matches> {
   const store = storeOf(deps, engine);
-  return store ? storeMatches(store, ast, filters) : sqlMatches(deps, ast, filters);
+  return store ? storeMatches(store, ast, filters, rankMax) : sqlMatches(deps, ast, filters, rankMax);
 }
 
 // ─── search ─────────────────────────────────────────────────────────────────────────────────────────────────
@@ -347,6 +395,8 @@ export interface SearchRequest {
   filters?: SearchFilters;
   /** 'sql' forces the SQL path on SQLite (tests compare the two). */
   engine?: Engine;
+  /** The largest text condition still ordered by score (BM25_FULL_MAX; tests lower it). */
+  rankMax?: number;
 }
 
 export function formatFacets(f: FacetCounts): SearchFacets {
@@ -424,7 +474,7 @@ export async function search(deps: Deps, req: SearchRequest): Promise<SearchRepl
   if (offset + pageSize > SEARCH_DEPTH_MAX) {
     throw badRequest(`最多只能翻看前 ${SEARCH_DEPTH_MAX} 条结果，请增加检索条件缩小范围`);
   }
-  const m = await matches(deps, req.ast, req.filters, req.engine ?? 'auto');
+  const m = await matches(deps, req.ast, req.filters, req.engine ?? 'auto', req.rankMax);
   const sort = req.sort ?? 'relevance';
   let total: number;
   let ids: number[];

@@ -484,6 +484,33 @@ describe('search on a hand-made fixture', () => {
     expect(r.list.map((h) => h.pn)).toEqual(['CN333333333A', 'CN444444444A']);
   });
 
+  it('orders a broad result (a condition over the ranking limit) title matches first, each group newest first', async () => {
+    // 锂电池 is in the titles of CN111 (pd 2020-09), CN222 (2021-12) and CN666 (2018-07); 温度 only in CN444's
+    // abstract (pd 2022-08). Over the limit: the title tier by date, then the rest.
+    const ast = parseExpression('TX=(锂电池 OR 温度)');
+    for (const engine of ENGINES) {
+      const capped = await search(t.deps, { ast, sort: 'relevance', engine, rankMax: 2 });
+      expect(capped.total, engine).toBe(4);
+      expect(
+        capped.list.map((h) => h.pn),
+        engine,
+      ).toEqual(['CN222222222U', 'CN111111111A', 'CN666666666A', 'CN444444444A']);
+      // Under the limit the score decides, which orders these four otherwise.
+      const scored = await search(t.deps, { ast, sort: 'relevance', engine });
+      expect(scored.list.map((h) => h.pn).sort(), engine).toEqual(capped.list.map((h) => h.pn).sort());
+      expect(
+        scored.list.map((h) => h.pn),
+        engine,
+      ).not.toEqual(capped.list.map((h) => h.pn));
+      // Without a title condition, over the limit is plain date order.
+      const ab = await search(t.deps, { ast: parseExpression('AB=(锂电池 OR 温度)'), sort: 'relevance', engine, rankMax: 1 });
+      expect(
+        ab.list.map((h) => h.pn),
+        engine,
+      ).toEqual(['CN444444444A', 'CN222222222U', 'CN111111111A', 'CN666666666A']);
+    }
+  });
+
   it('narrows by facet filters and returns facets', async () => {
     for (const engine of ENGINES) {
       const r = await search(t.deps, {

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { NearNode, Node, TermNode } from '../expression/ast';
 import { codeSql, dateSql, enumSql, FALSE, joinAnd, joinOr, type Fragment } from './structured';
-import { FIELD_COLUMNS, nearTsquery, termTsquery } from './text-query';
+import { FIELD_COLUMNS, nearTsquery, positiveTextLeaves, termTsquery } from './text-query';
 
 /** The text condition `tsquery` on a field: `p.id IN (patents whose chunk of that field matches)`. */
 export function tsMatch(field: TermNode['field'], tsquery: string): Fragment {
@@ -74,17 +74,26 @@ export const PG_RANK_WEIGHTS: Record<string, number> = { ti: 10, ab: 5, cl: 2, d
 /** A relevance expression over `patent_search s` for the positive text conditions, or null when there are none. */
 export function pgRankExpression(node: Node): Fragment | null {
   const parts: Fragment[] = [];
-  const walk = (n: Node, negated: boolean) => {
-    if (n.type === 'and' || n.type === 'or') n.children.forEach((c) => walk(c, negated));
-    else if (n.type === 'not') walk(n.child, !negated);
-    else if (!negated && (n.type === 'term' || n.type === 'near')) {
-      const q = n.type === 'term' ? termTsquery(n) : nearTsquery(n);
-      if (!q) return;
-      for (const c of FIELD_COLUMNS[n.field]) {
-        parts.push(sql`${PG_RANK_WEIGHTS[c]} * ts_rank(${sql.ref(`s.${c}`)}, CAST(${q} AS tsquery))`);
-      }
+  for (const n of positiveTextLeaves(node)) {
+    const q = n.type === 'term' ? termTsquery(n) : nearTsquery(n);
+    if (!q) continue;
+    for (const c of FIELD_COLUMNS[n.field]) {
+      parts.push(sql`${PG_RANK_WEIGHTS[c]} * ts_rank(${sql.ref(`s.${c}`)}, CAST(${q} AS tsquery))`);
     }
-  };
-  walk(node, false);
+  }
   return parts.length ? sql`(${sql.join(parts, sql` + `)})` : null;
+}
+
+/**
+ * The positive text conditions that search the title, as a condition over `patent_search s` on the title column
+ * (ORed); null when there are none. The PostgreSQL twin of titleFtsQuery. Chunk 0 only: it orders results, and a
+ * title long enough for a second chunk (thousands of tokens) is not worth a second lookup.
+ */
+export function pgTitleCondition(node: Node): Fragment | null {
+  const parts = positiveTextLeaves(node)
+    .filter((n) => FIELD_COLUMNS[n.field].includes('ti'))
+    .map((n) => (n.type === 'term' ? termTsquery(n) : nearTsquery(n)))
+    .filter((q): q is string => q !== null)
+    .map((q) => sql`s.ti @@ CAST(${q} AS tsquery)`);
+  return parts.length ? sql`(${sql.join(parts, sql` OR `)})` : null;
 }

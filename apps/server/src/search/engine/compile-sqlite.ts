@@ -5,9 +5,9 @@
 // Dates, codes and enums are plain SQL on patents and its side tables (structured.ts), combined with
 // AND/OR/NOT in SQL. FTS5 has no unary NOT, so a NOT without a positive text sibling is `NOT (…)` in SQL.
 import { sql } from 'kysely';
-import type { NearNode, Node, TermNode } from '../expression/ast';
+import type { Node } from '../expression/ast';
 import { codeSql, dateSql, enumSql, FALSE, joinAnd, joinOr, type Fragment } from './structured';
-import { FIELD_COLUMNS, ftsNear, ftsTerm } from './text-query';
+import { FIELD_COLUMNS, ftsNear, ftsTerm, positiveTextLeaves } from './text-query';
 
 const paren = (s: string) => `(${s})`;
 
@@ -89,18 +89,6 @@ export function compileSqlite(node: Node): Fragment {
     case 'enum':
       return enumSql(node);
   }
-}
-
-/** The positive (not negated) text conditions of a tree. */
-function positiveTextLeaves(node: Node): (TermNode | NearNode)[] {
-  const out: (TermNode | NearNode)[] = [];
-  const walk = (n: Node, negated: boolean) => {
-    if (n.type === 'and' || n.type === 'or') n.children.forEach((c) => walk(c, negated));
-    else if (n.type === 'not') walk(n.child, !negated);
-    else if (!negated && (n.type === 'term' || n.type === 'near')) out.push(n);
-  };
-  walk(node, false);
-  return out;
 }
 
 /**

@@ -8,7 +8,7 @@
 // PostgreSQL: a term is a tsquery literal built from the same tokens: `'锂电' <-> '电池'`, `'batter':*`,
 // `'·锂'`, cast with ::tsquery (no parsing, no stemming). FTS5's NEAR/n has no tsquery operator, so it is
 // spelled out (nearTsquery below) as the alternatives of the exact same condition.
-import type { NearNode, TermNode } from '../expression/ast';
+import type { NearNode, Node, TermNode } from '../expression/ast';
 import type { TextField } from '../expression/fields';
 import { queryTokens, type TermMatch } from '../tokenise';
 import { quoteLexeme } from './pg-tsvector';
@@ -25,6 +25,18 @@ export const FIELD_COLUMNS: Record<TextField, readonly string[]> = {
   ADDR: ['addr'],
   AG: ['ag'],
 };
+
+/** The positive (not negated) text conditions of a tree. */
+export function positiveTextLeaves(node: Node): (TermNode | NearNode)[] {
+  const out: (TermNode | NearNode)[] = [];
+  const walk = (n: Node, negated: boolean) => {
+    if (n.type === 'and' || n.type === 'or') n.children.forEach((c) => walk(c, negated));
+    else if (n.type === 'not') walk(n.child, !negated);
+    else if (!negated && (n.type === 'term' || n.type === 'near')) out.push(n);
+  };
+  walk(node, false);
+  return out;
+}
 
 export function termMatch(node: TermNode): TermMatch {
   return queryTokens(node.value, { prefix: !!node.prefix });
