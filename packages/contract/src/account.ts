@@ -44,12 +44,26 @@ export const SendCodeBody = z.object({
   purpose: z.enum(SMS_PURPOSES, { error: '验证码用途不正确' }).default('register'),
 });
 
+/** Longest person name (姓名, 联系人) and the company name's bounds, in characters; the web forms check the same. */
+export const PERSON_NAME_MAX = 30;
+export const COMPANY_NAME_MIN = 2;
+export const COMPANY_NAME_MAX = 100;
+
+const personName = (label: string) =>
+  z.string().trim().min(1, `请输入${label}`).max(PERSON_NAME_MAX, `${label}不能超过 ${PERSON_NAME_MAX} 个字`);
+const CompanyName = z
+  .string()
+  .trim()
+  .min(1, '请输入公司名称')
+  .min(COMPANY_NAME_MIN, `公司名称至少 ${COMPANY_NAME_MIN} 个字`)
+  .max(COMPANY_NAME_MAX, `公司名称不能超过 ${COMPANY_NAME_MAX} 个字`);
+
 export const RegisterBody = z.object({
   mobile: Mobile,
   code: SmsCode,
   password: NewPassword,
-  name: z.string().trim().min(1, '请输入姓名').max(30, '姓名不能超过 30 个字'),
-  company_name: z.string().trim().min(2, '请输入公司名称').max(100, '公司名称不能超过 100 个字'),
+  name: personName('姓名'),
+  company_name: CompanyName,
 });
 
 export const ForgetBody = z.object({ mobile: Mobile, code: SmsCode, password: NewPassword });
@@ -67,7 +81,7 @@ export const ChangePasswordBody = z
   .refine((b) => b.password === b.password_confirm, { message: '两次输入的新密码不一致', path: ['password_confirm'] });
 
 export const UpdateProfileBody = z.object({
-  name: z.string().trim().min(1, '请输入姓名').max(30, '姓名不能超过 30 个字').optional(),
+  name: personName('姓名').optional(),
   avatar: z.string().max(500, '头像地址过长').optional(),
   introduction: z.string().max(500, '简介不能超过 500 个字').optional(),
 });
@@ -78,13 +92,13 @@ export const SendInfoBody = z.object({
 });
 
 export const VerificationBody = z.object({
-  company_name: z.string().trim().min(2, '请输入公司名称').max(100, '公司名称不能超过 100 个字'),
+  company_name: CompanyName,
   credit_code: z
     .string({ error: '请输入统一社会信用代码' })
     .trim()
     .toUpperCase()
     .regex(/^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/, '统一社会信用代码应为 18 位'),
-  contact: z.string().trim().min(1, '请输入联系人').max(30, '联系人不能超过 30 个字'),
+  contact: personName('联系人'),
   license: z.string().trim().min(1, '请上传营业执照').max(500, '文件地址过长'),
 });
 

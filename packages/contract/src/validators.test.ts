@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { LoginBody, NewPassword, ChangePasswordBody, VerificationBody } from './account';
+import {
+  COMPANY_NAME_MAX,
+  COMPANY_NAME_MIN,
+  LoginBody,
+  NewPassword,
+  ChangePasswordBody,
+  PERSON_NAME_MAX,
+  RegisterBody,
+  VerificationBody,
+} from './account';
 import { interpretEnvelope } from './envelope';
 import { isAdminTypeRole, isExternal, isMainlandMobile, passwordProblem, trimMobile } from './validators';
 
@@ -60,6 +69,17 @@ describe('request schemas', () => {
     };
     expect(VerificationBody.safeParse(ok).success).toBe(true);
     expect(VerificationBody.safeParse({ ...ok, credit_code: '123' }).error!.issues[0].message).toBe('统一社会信用代码应为 18 位');
+  });
+  it('bounds the names as the forms do (empty, too short, too long each say which)', () => {
+    const ok = { mobile: '13900000009', code: '123456', password: 'abcd1234', name: '张三', company_name: '新公司' };
+    const msg = (body: object) => RegisterBody.safeParse(body).error?.issues[0].message;
+    expect(RegisterBody.safeParse(ok).success).toBe(true);
+    expect(msg({ ...ok, company_name: '  ' })).toBe('请输入公司名称');
+    expect(msg({ ...ok, company_name: '新' })).toBe(`公司名称至少 ${COMPANY_NAME_MIN} 个字`);
+    expect(msg({ ...ok, company_name: '新'.repeat(COMPANY_NAME_MAX + 1) })).toBe(`公司名称不能超过 ${COMPANY_NAME_MAX} 个字`);
+    expect(msg({ ...ok, name: ' ' })).toBe('请输入姓名');
+    expect(msg({ ...ok, name: '张'.repeat(PERSON_NAME_MAX + 1) })).toBe(`姓名不能超过 ${PERSON_NAME_MAX} 个字`);
+    expect(RegisterBody.safeParse({ ...ok, name: '张'.repeat(PERSON_NAME_MAX) }).success).toBe(true);
   });
 });
 

@@ -5,6 +5,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { submitVerificationCall, verificationStatusQuery, type VerificationStatus } from '../api';
 import { uploadFile } from '../../../api/http';
 import { markServerFieldErrors } from '../../../lib/form-errors';
+import { companyNameRules, personNameRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
 import { acceptFor, uploadProblem } from '../../../lib/upload-rules';
 
@@ -133,15 +134,7 @@ export function VerificationSection({ defaultCompany }: { defaultCompany: string
           requiredMark={false}
           name="verification"
         >
-          <Form.Item
-            label="公司名称"
-            name="company_name"
-            rules={[
-              { required: true, whitespace: true, message: '请输入公司名称' },
-              { min: 2, message: '公司名称至少 2 个字' },
-              { max: 100, message: '公司名称不能超过 100 个字' },
-            ]}
-          >
+          <Form.Item label="公司名称" name="company_name" rules={companyNameRules}>
             <Input autoComplete="organization" placeholder="与营业执照一致的公司全称" />
           </Form.Item>
           <Form.Item
@@ -159,14 +152,7 @@ export function VerificationSection({ defaultCompany }: { defaultCompany: string
           >
             <Input maxLength={18} placeholder="18 位统一社会信用代码" />
           </Form.Item>
-          <Form.Item
-            label="联系人"
-            name="contact"
-            rules={[
-              { required: true, whitespace: true, message: '请输入联系人' },
-              { max: 30, message: '联系人不能超过 30 个字' },
-            ]}
-          >
+          <Form.Item label="联系人" name="contact" rules={personNameRules('联系人')}>
             <Input autoComplete="name" placeholder="请输入联系人姓名" />
           </Form.Item>
           <Form.Item

@@ -4,6 +4,7 @@ import { AvatarUploader } from '../components/avatar-uploader';
 import { VerificationSection } from '../components/verification-section';
 import { updateProfileCall } from '../api';
 import { markServerFieldErrors } from '../../../lib/form-errors';
+import { personNameRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
 import { patchSessionUser } from '../../../lib/session-actions';
 import { useSessionUser } from '../../../lib/session-store';
@@ -71,14 +72,7 @@ export default function UserCenterPage() {
               requiredMark={false}
               name="profile"
             >
-              <Form.Item
-                label="姓名"
-                name="name"
-                rules={[
-                  { required: true, whitespace: true, message: '请输入姓名' },
-                  { max: 30, message: '姓名不能超过 30 个字' },
-                ]}
-              >
+              <Form.Item label="姓名" name="name" rules={personNameRules('姓名')}>
                 <Input autoComplete="name" placeholder="请输入姓名" />
               </Form.Item>
               <Form.Item label="简介" name="introduction" rules={[{ max: 500, message: '简介不能超过 500 个字' }]}>

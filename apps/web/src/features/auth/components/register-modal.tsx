@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Form, Input, Modal } from 'antd';
 import { trimMobile } from '@ip/contract';
 import { registerCall, type TokenReply } from '../api';
+import { companyNameRules, personNameRules } from '../../../lib/form-rules';
 import { confirmRules, newPasswordRules } from '../form-rules';
 import { SmsCodeFields } from './sms-code-fields';
 import { markServerFieldErrors } from '../../../lib/form-errors';
@@ -62,25 +63,10 @@ export function RegisterModal({
     >
       <Form form={form} layout="vertical" onFinish={handleFinish} requiredMark={false} name="register">
         <SmsCodeFields form={form} purpose="register" />
-        <Form.Item
-          label="姓名"
-          name="name"
-          rules={[
-            { required: true, whitespace: true, message: '请输入姓名' },
-            { max: 30, message: '姓名不能超过 30 个字' },
-          ]}
-        >
+        <Form.Item label="姓名" name="name" rules={personNameRules('姓名')}>
           <Input autoComplete="name" placeholder="请输入姓名" />
         </Form.Item>
-        <Form.Item
-          label="公司名称"
-          name="company_name"
-          rules={[
-            { required: true, whitespace: true, message: '请输入公司名称' },
-            { min: 2, message: '请输入公司名称' },
-            { max: 100, message: '公司名称不能超过 100 个字' },
-          ]}
-        >
+        <Form.Item label="公司名称" name="company_name" rules={companyNameRules}>
           <Input autoComplete="organization" placeholder="请输入公司全称" />
         </Form.Item>
         <Form.Item label="密码" name="password" rules={newPasswordRules} extra="至少 8 位，须同时包含字母和数字">
