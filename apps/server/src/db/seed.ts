@@ -1,29 +1,9 @@
 import crypto from 'node:crypto';
 import type { Deps } from '../deps';
+import { NEW_USER, type NewUser } from '../modules/account/new-user';
 import { hashPassword } from '../modules/account/passwords';
-import type { UsersTable } from './schema';
 
 export const DEMO_PASSWORD = 'Demo@2026';
-
-type NewUser = Omit<UsersTable, 'id' | 'password_hash' | 'created_at' | 'updated_at'>;
-
-const base: NewUser = {
-  mobile: '',
-  name: '',
-  avatar: '',
-  type: '0',
-  is_admin: 0,
-  is_news: 0,
-  rid: 0,
-  com_id: 0,
-  pid: 0,
-  street_id: 0,
-  street_name: '',
-  introduction: '',
-  company_name: '',
-  status: 1,
-  newtype: 1,
-};
 
 /** The demo accounts of DOMAIN §1 / the walking-skeleton issue, all with password Demo@2026. */
 export const DEMO_ACCOUNTS: (Partial<NewUser> & { mobile: string; name: string })[] = [
@@ -74,7 +54,7 @@ export async function seedDemo(deps: Deps): Promise<void> {
   const password_hash = await hashPassword(DEMO_PASSWORD);
   let mainId = 0;
   for (const account of DEMO_ACCOUNTS) {
-    const values = { ...base, ...account, password_hash, created_at: now, updated_at: now };
+    const values = { ...NEW_USER, ...account, password_hash, created_at: now, updated_at: now };
     if (account.mobile === '13800000004') values.com_id = mainId;
     const row = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
     if (account.mobile === '13800000003') mainId = row.id;
@@ -108,7 +88,7 @@ export async function seedOnEmpty(deps: Deps): Promise<void> {
   await db
     .insertInto('users')
     .values({
-      ...base,
+      ...NEW_USER,
       mobile: '13800000000',
       name: '系统管理员',
       is_admin: 1,

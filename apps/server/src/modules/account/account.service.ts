@@ -2,6 +2,7 @@ import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES, chooseRouteSet, menuFor, r
 import type { Deps } from '../../deps';
 import { issueToken, type Session, type UserRow } from '../../http/auth';
 import { badRequest, conflict, forbidden, notFound, tooMany } from '../../http/errors';
+import { NEW_USER } from './new-user';
 import { checkCode } from './codes';
 import { hashPassword, verifyPassword } from './passwords';
 
@@ -88,22 +89,12 @@ export async function register(
     const row = await db
       .insertInto('users')
       .values({
+        ...NEW_USER,
+        type: '1',
         mobile: input.mobile,
         password_hash,
         name: input.name,
-        avatar: '',
-        type: '1',
-        is_admin: 0,
-        is_news: 0,
-        rid: 0,
-        com_id: 0,
-        pid: 0,
-        street_id: 0,
-        street_name: '',
-        introduction: '',
         company_name: input.company_name,
-        status: 1,
-        newtype: 1,
         created_at: now,
         updated_at: now,
       })
