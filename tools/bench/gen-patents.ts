@@ -11,12 +11,12 @@ import { migrate } from '../../apps/server/src/db/migrate';
 import { indexText } from '../../apps/server/src/search/tokenise';
 import { normaliseIpc } from '../../apps/server/src/search/ipc';
 import { PATENT_DATA_DIR, readPatents, rng } from '../../apps/server/src/search/test-data';
+import { benchArgs } from './args';
 
-const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1]);
-const N = Number(args.get('n') ?? 100000);
+const args = benchArgs();
+const N = args.num('n', 100000);
 const OUT = path.resolve(args.get('out') ?? '/tmp/bench');
-const rand = rng(Number(args.get('seed') ?? 7));
+const rand = rng(args.num('seed', 7));
 const pick = <T>(a: readonly T[]): T => a[Math.floor(rand() * a.length)];
 /** Zipf-ish pick: low indexes much more often. */
 const zipf = <T>(a: readonly T[]): T => a[Math.min(a.length - 1, Math.floor(a.length * rand() ** 3))];

@@ -15,11 +15,11 @@ import { migrate } from '../../apps/server/src/db/migrate';
 import { importJsonlFile } from '../../apps/server/src/modules/patents/patent-import';
 import { jsonlFiles, seedDemoPatents } from '../../apps/server/src/modules/patents/patent-seed';
 import { PATENT_DATA_DIR } from '../../apps/server/src/search/test-data';
+import { benchArgs } from './args';
 
-const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1]);
-const N = Number(args.get('n') ?? 20000);
-const batchSize = Number(args.get('batch') ?? 1000);
+const args = benchArgs();
+const N = args.num('n', 20000);
+const batchSize = args.num('batch', 1000);
 const only = args.get('only');
 const base = args.get('dir') ?? fs.mkdtempSync(path.join(os.tmpdir(), 'import-bench-'));
 const keep = args.has('keep');

@@ -21,23 +21,11 @@ import { jsonlFiles, seedDemoPatents } from '../../apps/server/src/modules/paten
 import { BM25_FULL_MAX, keywordsAst, search } from '../../apps/server/src/modules/search/search.service';
 import { parseExpression, type Node } from '../../apps/server/src/search/expression';
 import { rng } from '../../apps/server/src/search/test-data';
+import { benchArgs } from './args';
 import path from 'node:path';
 
-const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i++) {
-  const a = process.argv[i];
-  if (!a.startsWith('--')) continue;
-  const [k, v] = a.includes('=') ? a.slice(2).split('=', 2) : [a.slice(2), process.argv[++i]];
-  args.set(k, v);
-}
-const num = (k: string, d: number) => {
-  const v = Number(args.get(k) ?? d);
-  if (!Number.isInteger(v) || v < 1) {
-    console.error(`--${k} 须为正整数`);
-    process.exit(2);
-  }
-  return v;
-};
+const args = benchArgs();
+const num = args.num;
 const COUNT = num('count', 20000);
 const N = num('n', 100);
 const RANK_MAX = num('rank-max', BM25_FULL_MAX);

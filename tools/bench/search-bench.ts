@@ -31,29 +31,17 @@ import { keywordsAst } from '../../apps/server/src/modules/search/search.service
 import { compileSqlite } from '../../apps/server/src/search/engine/compile-sqlite';
 import { parseExpression } from '../../apps/server/src/search/expression';
 import { rng } from '../../apps/server/src/search/test-data';
+import { benchArgs } from './args';
 
 // ─── arguments ──────────────────────────────────────────────────────────────────────────────────────────────
-const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i++) {
-  const a = process.argv[i];
-  if (!a.startsWith('--')) continue;
-  const [k, v] = a.includes('=') ? a.slice(2).split('=', 2) : [a.slice(2), process.argv[++i]];
-  args.set(k, v);
-}
-const num = (k: string, d: number) => {
-  const v = Number(args.get(k) ?? d);
-  if (!Number.isInteger(v) || v < 1) {
-    console.error(`--${k} 须为正整数`);
-    process.exit(2);
-  }
-  return v;
-};
+const args = benchArgs();
+const num = args.num;
 const COUNT = num('count', 100000);
 const N = num('n', 200);
 const LIKE_N = num('like-n', 8);
 const IMPORT_COUNT = num('import-count', 20000);
 const dir = path.resolve(args.get('dir') ?? path.join(os.tmpdir(), `ip-bench-${COUNT}`));
-const rand = rng(Number(args.get('seed') ?? 11));
+const rand = rng(num('seed', 11));
 const dataDir = process.env.PATENT_DATA_DIR ?? path.resolve(REPO_ROOT, '../shared/data/patents');
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
