@@ -113,7 +113,7 @@ type RelevancePlan = 'score' | 'title' | 'date';
  * The plan for a relevance page from how many patents each positive text condition matches (`leafCounts`, each
  * counted no further than rankMax + 1) and whether the tree has a title condition.
  */
-export function relevancePlan(leafCounts: readonly number[], hasTitle: boolean, rankMax: number): RelevancePlan {
+function relevancePlan(leafCounts: readonly number[], hasTitle: boolean, rankMax: number): RelevancePlan {
   if (leafCounts.length && leafCounts.every((n) => n <= rankMax)) return 'score';
   return hasTitle ? 'title' : 'date';
 }
