@@ -2,6 +2,9 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as m001 from './migrations/001-accounts';
 import * as m002 from './migrations/002-patents';
 import * as m003 from './migrations/003-search';
+import * as m004 from './migrations/004-account-security';
+import * as m005 from './migrations/005-files';
+import * as m006 from './migrations/006-job-leases';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -11,6 +14,9 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '001-accounts': m001,
   '002-patents': m002,
   '003-search': m003,
+  '004-account-security': m004,
+  '005-files': m005,
+  '006-job-leases': m006,
 };
 
 class InCodeProvider implements MigrationProvider {
