@@ -3,7 +3,8 @@ import { openDb } from './db';
 import { migrate } from './db/migrate';
 import { seedOnEmpty } from './db/seed';
 import { buildApp } from './app';
-import { allJobHandlers } from './modules';
+import { allJobHandlers, allScheduledTasks } from './modules';
+import { startScheduler } from './modules/scheduler/scheduler';
 import { startJobWorker } from './modules/jobs/jobs.service';
 import { seedPatentsOnEmpty } from './modules/patents/patent-seed';
 import { storeWhenReady } from './search/engine/sqlite-store';
@@ -18,7 +19,9 @@ async function main() {
   // Demo patents now (searchable from the first page), the real records as a background job after listen.
   await seedPatentsOnEmpty(app.deps);
   let worker: Awaited<ReturnType<typeof startJobWorker>> | null = null;
+  let scheduler: ReturnType<typeof startScheduler> | null = null;
   const close = async () => {
+    scheduler?.stop();
     await worker?.stop();
     await app.close();
     await db.close();
@@ -30,6 +33,7 @@ async function main() {
   app.log.info(`知识产权管理与专利检索平台 已启动：http://localhost:${config.port}`);
   worker = await startJobWorker(app.deps, allJobHandlers());
   app.deps.jobs = worker;
+  scheduler = startScheduler(app.deps, allScheduledTasks());
   // SQLite: build the in-memory search columns now, in the background (search answers through SQL meanwhile), so
   // the first user does not wait for them.
   if (db.sqlite) {

@@ -9,6 +9,7 @@ import { jobRoutes } from './jobs/jobs.routes';
 import type { JobHandlers } from './jobs/jobs.service';
 import { patentJobHandlers } from './patents/patents.jobs';
 import { patentRoutes } from './patents/patents.routes';
+import type { ScheduledTask } from './scheduler/scheduler';
 
 /** The whole API as one list: each module's routes, registered under /v1. */
 export function allModules(): RouteRegistry {
@@ -18,4 +19,9 @@ export function allModules(): RouteRegistry {
 /** Every kind of background job and the function that runs it (modules/jobs runs them). */
 export function allJobHandlers(): JobHandlers {
   return { ...patentJobHandlers, ...searchJobHandlers };
+}
+
+/** Every timed task (modules/scheduler runs them on their croner patterns). */
+export function allScheduledTasks(): ScheduledTask[] {
+  return [];
 }
