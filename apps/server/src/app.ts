@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Db } from './db';
 import type { Deps, SmsSender, WechatClient } from './deps';
 import { installErrorHandling } from './http/envelope';
+import { loggerOptions, type LogSink } from './http/logging';
 import { registerRoutes, type RouteRegistry } from './http/routes';
 import { allModules } from './modules';
 import { createSmsSender } from './modules/account/sms';
@@ -21,6 +22,8 @@ export interface BuildOptions {
   sms?: SmsSender;
   wechat?: WechatClient;
   logger?: boolean;
+  /** Log lines go here instead of stdout (tests read them). */
+  logSink?: LogSink;
 }
 
 declare module 'fastify' {
@@ -33,7 +36,7 @@ declare module 'fastify' {
 /** Builds the server: plugins, every module's routes, the SPA. Tests call it and use app.inject. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: opts.config.logLevel },
+    logger: opts.logger === false ? false : await loggerOptions(opts.config, opts.logSink),
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     genReqId: () => Math.random().toString(36).slice(2, 10),

@@ -21,6 +21,7 @@ import { openDb, type Db } from '../src/db';
 import { migrate } from '../src/db/migrate';
 import { DEMO_PASSWORD, seedDemo } from '../src/db/seed';
 import type { Deps, SmsSender, WechatClient } from '../src/deps';
+import type { LogSink } from '../src/http/logging';
 
 /** The password of every demo account (Demo@2026). */
 export { DEMO_PASSWORD };
@@ -45,6 +46,8 @@ export interface TestAppOptions {
   wechat?: WechatClient;
   /** Extra environment for loadConfig (e.g. { SMS_PROVIDER: 'http', SMS_HTTP_URL: ... }). */
   env?: Record<string, string | undefined>;
+  /** Turn the logger on and send its lines here (set LOG_LEVEL in env; the default is silent). */
+  logSink?: LogSink;
 }
 
 export interface SmsMessage {
@@ -142,7 +145,15 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     let current = opts.now !== undefined ? new Date(opts.now) : new Date();
     const clock = () => new Date(current.getTime());
 
-    app = await buildApp({ config, db, clock, sms: opts.sms, wechat: opts.wechat, logger: false });
+    app = await buildApp({
+      config,
+      db,
+      clock,
+      sms: opts.sms,
+      wechat: opts.wechat,
+      logger: Boolean(opts.logSink),
+      logSink: opts.logSink,
+    });
     await app.ready();
     const deps = app.deps;
     if (opts.seed !== false) await seedDemo(deps);

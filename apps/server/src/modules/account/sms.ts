@@ -3,17 +3,24 @@ import type { Config } from '../../config';
 import type { Db } from '../../db';
 import type { SmsSender } from '../../deps';
 import { badGateway } from '../../http/errors';
+import { maskMobile } from '../../http/logging';
 
-/** Offline default: the message goes to the sms_outbox table and the server log. */
+/**
+ * Offline default: the message goes to the sms_outbox table and the server log. Outside production the log line
+ * carries the text (the demo reads its codes there); in production only the masked mobile: a code in a log line is a
+ * password anyone with the log could use.
+ */
 export class OutboxSmsSender implements SmsSender {
   constructor(
     private db: Db,
     private log: FastifyBaseLogger,
     private clock: () => Date,
+    private production = false,
   ) {}
   async send(mobile: string, content: string): Promise<void> {
     await this.db.db.insertInto('sms_outbox').values({ mobile, content, created_at: this.clock().toISOString() }).execute();
-    this.log.info({ mobile, content }, 'SMS (outbox)');
+    if (this.production) this.log.info({ mobile: maskMobile(mobile) }, 'SMS (outbox)');
+    else this.log.info({ mobile, content }, 'SMS (outbox)');
   }
 }
 
@@ -46,5 +53,5 @@ export class HttpSmsSender implements SmsSender {
 /** Chooses the SMS sender from configuration (SMS_PROVIDER). */
 export function createSmsSender(config: Config, db: Db, log: FastifyBaseLogger, clock: () => Date): SmsSender {
   if (config.sms.provider === 'http' && config.sms.url) return new HttpSmsSender(config.sms.url, config.sms.key);
-  return new OutboxSmsSender(db, log, clock);
+  return new OutboxSmsSender(db, log, clock, config.production);
 }
