@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Deps } from '../deps';
 import { NEW_USER, type NewUser } from '../modules/account/new-user';
 import { hashPassword } from '../modules/account/passwords';
@@ -67,9 +69,18 @@ export async function seedDemo(deps: Deps): Promise<void> {
   }
 }
 
+/** Where the first administrator's password is written in production (readable by the owner only). */
+export const INITIAL_ADMIN_PASSWORD_FILE = 'initial-admin-password.txt';
+
+/** A random password that passes the password rules (letters and digits, 14 characters). */
+export function randomPassword(): string {
+  return `${crypto.randomBytes(9).toString('base64url')}a1`;
+}
+
 /**
- * On an empty database: outside production, the demo accounts and data; in production, one administrator
- * with a random password printed once to the log.
+ * On an empty database: outside production, the demo accounts and data; in production, one administrator with a
+ * random password written to DATA_DIR/initial-admin-password.txt (mode 0600). Only the file's path is logged: a log
+ * line is read by more people, and kept longer, than a password should be.
  */
 export async function seedOnEmpty(deps: Deps): Promise<void> {
   const { db } = deps.db;
@@ -83,13 +94,22 @@ export async function seedOnEmpty(deps: Deps): Promise<void> {
     );
     return;
   }
-  const password = `${crypto.randomBytes(9).toString('base64url')}a1`;
+  const mobile = '13800000000';
+  const password = randomPassword();
+  const file = path.join(deps.config.dataDir, INITIAL_ADMIN_PASSWORD_FILE);
+  fs.mkdirSync(deps.config.dataDir, { recursive: true });
+  fs.rmSync(file, { force: true });
+  fs.writeFileSync(
+    file,
+    `管理员手机号：${mobile}\n初始密码：${password}\n登录后请立即修改密码，并删除本文件。忘记密码时：npm run admin:password -- ${mobile}\n`,
+    { mode: 0o600, flag: 'wx' },
+  );
   const now = deps.clock().toISOString();
   await db
     .insertInto('users')
     .values({
       ...NEW_USER,
-      mobile: '13800000000',
+      mobile,
       name: '系统管理员',
       is_admin: 1,
       password_hash: await hashPassword(password),
@@ -97,6 +117,5 @@ export async function seedOnEmpty(deps: Deps): Promise<void> {
       updated_at: now,
     })
     .execute();
-  // Printed once, never stored in clear: the operator changes it after the first login.
-  console.log(`\n首次启动：已创建管理员账号 13800000000，初始密码 ${password}（仅显示这一次，请登录后立即修改）\n`);
+  deps.log.warn(`首次启动：已创建管理员账号 ${mobile}，初始密码在 ${file}（仅文件所有者可读）；登录后请立即修改密码并删除该文件`);
 }
