@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { loadConfig } from './config';
+import { PID_FILE } from './db/backup';
 import { openDb } from './db';
 import { migrate } from './db/migrate';
 import { seedOnEmpty } from './db/seed';
@@ -20,7 +23,10 @@ async function main() {
   await seedPatentsOnEmpty(app.deps);
   let worker: Awaited<ReturnType<typeof startJobWorker>> | null = null;
   let scheduler: ReturnType<typeof startScheduler> | null = null;
+  // DATA_DIR/server.pid: `npm run restore` refuses to swap the database under a running server.
+  const pidFile = path.join(config.dataDir, PID_FILE);
   const close = async () => {
+    fs.rmSync(pidFile, { force: true });
     scheduler?.stop();
     await worker?.stop();
     await app.close();
@@ -30,6 +36,7 @@ async function main() {
   process.on('SIGINT', close);
   process.on('SIGTERM', close);
   await app.listen({ port: config.port, host: config.host });
+  fs.writeFileSync(pidFile, `${process.pid}\n`);
   app.log.info(`知识产权管理与专利检索平台 已启动：http://localhost:${config.port}`);
   worker = await startJobWorker(app.deps, allJobHandlers());
   app.deps.jobs = worker;
