@@ -4,7 +4,8 @@
 //   system deps  Chromium, the WenQuanYi Micro Hei font, PostgreSQL 15: apt-get installs what is missing (root only)
 //   unit/web/api one vitest run: the unit, web (jsdom) and api (SQLite) projects
 //   pg           the api project again on a throwaway PostgreSQL 15 cluster (scripts/pg.mjs)
-//   e2e          builds the web app, then the e2e project (Playwright + Chromium against the real server)
+//   e2e          builds the web app and compiles the server, then the e2e project (Playwright + Chromium against
+//                the compiled server, node apps/server/dist/main.js, as production runs it)
 //
 // The last line is `N passed, N failed[, N skipped]` summed over all phases; a phase that crashed (could not
 // start, timed out, errored outside a test) counts as one failure. Exit code 0 only when nothing failed.
@@ -353,7 +354,7 @@ async function phasePg(missing) {
 }
 
 async function phaseE2e(missing) {
-  header('e2e: build the web app, then Playwright against the server');
+  header('e2e: build the web app and the server, then Playwright against the compiled server');
   const t0 = Date.now();
   const lacking = NEEDS.e2e.filter((d) => missing.includes(d));
   if (lacking.length) {
@@ -371,8 +372,15 @@ async function phaseE2e(missing) {
       return;
     }
   }
+  // The server as production runs it: compiled JavaScript (apps/server/dist), started by the global setup.
+  const server = await runCommand(process.execPath, ['scripts/build-server.mjs']);
+  if (server.code !== 0) {
+    console.error(red('✗ compiling the server failed'));
+    record('e2e', {}, { crashed: 'compiling the server failed', ms: Date.now() - t0 });
+    return;
+  }
   const buildMs = Date.now() - t0;
-  console.log(`web ready in ${secs(buildMs)}`);
+  console.log(`web and server ready in ${secs(buildMs)}`);
   fs.rmSync(path.join(TMP, 'screenshots'), { recursive: true, force: true });
   const run = await runVitest('e2e', ['e2e']);
   allFailures.push(...recordVitest(['e2e'], run, Date.now() - t0).map((f) => `[e2e] ${f}`));

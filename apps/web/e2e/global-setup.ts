@@ -1,5 +1,6 @@
-// Global setup of the e2e project: starts ONE real server (apps/server/src/main.ts) serving the production build
-// of the web app (apps/web/dist) on a free loopback port with a temp DATA_DIR (SQLite, demo accounts seeded on
+// Global setup of the e2e project: starts ONE real server, the compiled one production runs (node
+// apps/server/dist/main.js, no tsx; built here when missing), serving the production build of the web app
+// (apps/web/dist) on a free loopback port with a temp DATA_DIR (SQLite, demo accounts seeded on
 // first start), provides its URL to the test files as inject('baseURL'), and stops it at the end.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +13,7 @@ import './context';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const dist = path.join(root, 'apps/web/dist/index.html');
+const serverBundle = path.join(root, 'apps/server/dist/main.js');
 const logFile = path.join(root, '.tmp/e2e-server.log');
 
 function freePort(): Promise<number> {
@@ -58,6 +60,13 @@ export default async function setup(project: TestProject) {
     if (res.status !== 0 || !fs.existsSync(dist)) throw new Error('[e2e] building the web app failed');
   }
 
+  if (!fs.existsSync(serverBundle)) {
+    // `npm test` builds it before this phase; a bare `vitest --project e2e` builds it here when it is missing.
+    console.log('[e2e] apps/server/dist is missing: compiling the server (node scripts/build-server.mjs)');
+    const res = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
+    if (res.status !== 0 || !fs.existsSync(serverBundle)) throw new Error('[e2e] compiling the server failed');
+  }
+
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ip-e2e-'));
   const base = `http://127.0.0.1:${port}`;
@@ -77,7 +86,8 @@ export default async function setup(project: TestProject) {
   const webCopy = path.join(dataDir, 'web-dist');
   fs.cpSync(path.dirname(dist), webCopy, { recursive: true });
   env.WEB_DIST = webCopy;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  delete env.NODE_OPTIONS;
+  const child = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
     cwd: root,
     env,
     stdio: ['ignore', log, log],
