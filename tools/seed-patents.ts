@@ -1,7 +1,9 @@
 // npm run seed:patents -- --count N [--seed S] [--batch 1000] [--out FILE.jsonl]
 //
 // Generates N plausible Chinese demo patents (is_demo = 1; deterministic by seed: the same seed gives the same
-// patents, and a larger N starts with the same ones) and imports them into the database the server uses (same
+// patents, and a larger N starts with the same ones; seeds in different number lanes, seed mod 16, never share an
+// application or publication number, and a generated patent whose number is already stored for another patent, a real
+// one or another seed's, is skipped for the next one) and imports them into the database the server uses (same
 // DATA_DIR / DATABASE_URL settings, resolved from apps/server like `npm start`), batch by batch with progress.
 // With --out the records are written to a JSON Lines file instead (for `npm run import`, benchmarks).
 import fs from 'node:fs';
@@ -9,7 +11,7 @@ import path from 'node:path';
 import { loadConfig, REPO_ROOT } from '../apps/server/src/config';
 import { openDb } from '../apps/server/src/db';
 import { migrate } from '../apps/server/src/db/migrate';
-import { DemoPatentGenerator } from '../apps/server/src/modules/patents/demo-patents';
+import { DEFAULT_DEMO_SEED, DemoPatentGenerator } from '../apps/server/src/modules/patents/demo-patents';
 import { seedDemoPatents } from '../apps/server/src/modules/patents/patent-seed';
 
 function usage(): never {
@@ -22,7 +24,7 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 async function main() {
   const args = process.argv.slice(2);
   let count = NaN;
-  let seed = 20260101;
+  let seed = DEFAULT_DEMO_SEED;
   let batchSize = 1000;
   let out: string | null = null;
   for (let i = 0; i < args.length; i++) {
@@ -72,14 +74,14 @@ async function main() {
     onProgress: (done, counts) =>
       show(
         done,
-        `（新增 ${fmt(counts.inserted)}，更新 ${fmt(counts.updated)}，未变化 ${fmt(counts.unchanged)}）`,
+        `（新增 ${fmt(counts.inserted)}，更新 ${fmt(counts.updated)}，未变化 ${fmt(counts.unchanged)}，编号已占用而跳过 ${fmt(counts.skipped)}）`,
         done === count,
       ),
   });
   await db.close();
   const secs = (Date.now() - started) / 1000;
   console.log(
-    `演示专利 ${fmt(count)} 件：新增 ${fmt(c.inserted)}，更新 ${fmt(c.updated)}，未变化 ${fmt(c.unchanged)}，用时 ${secs.toFixed(1)} 秒，${fmt(Math.round(count / secs))} 件/秒`,
+    `演示专利 ${fmt(count)} 件：新增 ${fmt(c.inserted)}，更新 ${fmt(c.updated)}，未变化 ${fmt(c.unchanged)}，编号已占用而跳过 ${fmt(c.skipped)}，用时 ${secs.toFixed(1)} 秒，${fmt(Math.round(count / secs))} 件/秒`,
   );
 }
 

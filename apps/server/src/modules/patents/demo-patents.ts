@@ -360,6 +360,17 @@ function sfc32(seed: number): () => number {
   return next;
 }
 
+/**
+ * Number lanes: a seed numbers its patents in lane (seed mod DEMO_NUMBER_LANES), the m-th number of each year and type
+ * being lane + m × DEMO_NUMBER_LANES, so generators with seeds in different lanes never give the same application
+ * or publication number (the same counters used to make every seed start at the same numbers). Seeds in the same
+ * lane share numbers; seedDemoPatents skips numbers already stored for another patent.
+ */
+export const DEMO_NUMBER_LANES = 16;
+
+/** The seed of the demo patents a fresh install generates (and of seed:patents without --seed). */
+export const DEFAULT_DEMO_SEED = 20260101;
+
 /** First publication number of each publication year, by type; 7-digit numbers before 2007. */
 const PN_BASE: Record<Kind, Record<number, number>> = {
   发明: {
@@ -467,9 +478,11 @@ export class DemoPatentGenerator {
   private readonly pnCounters = new Map<string, number>();
   private readonly recent: { pn: string; title: string; field: string }[] = [];
   private index = 0;
+  private readonly lane: number;
 
-  constructor(seed = 20260101) {
+  constructor(seed = DEFAULT_DEMO_SEED) {
     this.rand = sfc32(seed);
+    this.lane = ((seed % DEMO_NUMBER_LANES) + DEMO_NUMBER_LANES) % DEMO_NUMBER_LANES;
     // A fixed pool of applicants per field, built from the seed.
     for (const f of FIELDS) {
       for (let i = 0; i < 14; i++) {
@@ -518,22 +531,31 @@ export class DemoPatentGenerator {
     }
   }
 
+  /** This generator's m-th number slot of a counter (its lane's share of the number space). */
+  private slot(counters: Map<string, number>, key: string): number {
+    const n = counters.get(key) ?? 0;
+    counters.set(key, n + 1);
+    return n * DEMO_NUMBER_LANES + this.lane;
+  }
+
   private applicationNumber(ad: string, typeDigit: number): string {
     const year = ad.slice(0, 4);
-    const key = `${year}${typeDigit}`;
-    const n = this.anCounters.get(key) ?? 0;
-    this.anCounters.set(key, n + 1);
-    const serial = 10000 + n * 13 + ((n * 7) % 13);
+    const m = this.slot(this.anCounters, `${year}${typeDigit}`);
+    const serial = 10000 + m * 13 + ((m * 7) % 13);
+    if (serial > 9_999_999) throw new Error(`演示专利数量过大：${year} 年的申请号已用尽`);
     const digits = `${year}${typeDigit}${String(serial).padStart(7, '0')}`;
     return `CN${digits}.${applicationCheckDigit(digits)}`;
   }
 
   private publicationNumber(type: Kind, date: string): string {
     const year = Math.min(2025, Math.max(2005, Number(date.slice(0, 4))));
-    const key = `${type}${year}`;
-    const n = this.pnCounters.get(key) ?? 0;
-    this.pnCounters.set(key, n + 1);
-    return `CN${PN_BASE[type][year] + 1000 + n * 3}`;
+    const m = this.slot(this.pnCounters, `${type}${year}`);
+    const base = PN_BASE[type][year];
+    // The next year's first number (7-digit years: the end of the type's leading digit) bounds this year's numbers.
+    const limit = year === 2025 ? base + 50_000_000 : year === 2006 ? Math.ceil(base / 1e6) * 1e6 : PN_BASE[type][year + 1];
+    const number = base + 1000 + m;
+    if (number >= limit) throw new Error(`演示专利数量过大：${year} 年${type}的公开号已用尽`);
+    return `CN${number}`;
   }
 
   /** The next demo record. */

@@ -7,44 +7,109 @@ import type { Deps } from '../../deps';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { insertJob } from '../jobs/jobs.service';
-import { DemoPatentGenerator } from './demo-patents';
-import { validateRecord, type PatentInput } from './patent-record';
+import { DEFAULT_DEMO_SEED, DemoPatentGenerator } from './demo-patents';
+import { pnStem, validateRecord, type PatentInput } from './patent-record';
 import { countPatents, upsertPatents, type UpsertCounts } from './patents.repo';
 import { PATENT_IMPORT_JOB, type PatentImportParams } from './patents.jobs';
+
+/** What seedDemoPatents did: upsert counts, and generated records skipped because their numbers were taken. */
+export interface SeedCounts extends UpsertCounts {
+  skipped: number;
+}
 
 export interface SeedPatentsOptions {
   seed?: number;
   batchSize?: number;
   now?: () => string;
-  onProgress?: (generated: number, counts: UpsertCounts) => void;
+  onProgress?: (stored: number, counts: SeedCounts) => void;
   /** Runs inside the last batch's transaction. */
   inLastTransaction?: (trx: Transaction<Database>) => Promise<void>;
 }
 
-/** Generates `count` demo patents and upserts them in batches (each batch one transaction). */
-export async function seedDemoPatents(db: Db, count: number, opts: SeedPatentsOptions = {}): Promise<UpsertCounts> {
-  const gen = new DemoPatentGenerator(opts.seed);
+/**
+ * The records of a batch whose numbers are already stored for another patent: the application number stored from
+ * another source (a real record, another seed's demo patent: the source is `demo:<seed>`), or a publication number
+ * belonging to any patent but this record's stored self. A record stored by an earlier run of the same seed is its
+ * own self and stays (updated or unchanged).
+ */
+async function takenElsewhere(db: Db, batch: PatentInput[], source: string): Promise<Set<PatentInput>> {
+  const taken = new Set<PatentInput>();
+  const byAn = new Map<string, { id: number; source: string }>();
+  const byStem = new Map<string, Set<number>>();
+  for (let i = 0; i < batch.length; i += 500) {
+    const part = batch.slice(i, i + 500);
+    const ans = part.map((r) => r.an).filter((an): an is string => Boolean(an));
+    const stems = [...new Set(part.flatMap((r) => r.publications.map((p) => pnStem(p.pn))))];
+    if (ans.length) {
+      for (const row of await db.db.selectFrom('patents').select(['id', 'an', 'source']).where('an', 'in', ans).execute()) {
+        byAn.set(row.an!, { id: Number(row.id), source: row.source });
+      }
+    }
+    if (stems.length) {
+      for (const row of await db.db
+        .selectFrom('patent_pubs')
+        .select(['stem', 'patent_id'])
+        .where('stem', 'in', stems)
+        .execute()) {
+        const ids = byStem.get(row.stem) ?? new Set<number>();
+        ids.add(Number(row.patent_id));
+        byStem.set(row.stem, ids);
+      }
+    }
+  }
+  for (const r of batch) {
+    const stored = r.an ? byAn.get(r.an) : undefined;
+    if (stored && stored.source !== source) {
+      taken.add(r);
+      continue;
+    }
+    for (const p of r.publications) {
+      const owners = byStem.get(pnStem(p.pn));
+      if (owners && [...owners].some((id) => id !== stored?.id)) taken.add(r);
+    }
+  }
+  return taken;
+}
+
+/**
+ * Generates `count` demo patents and upserts them in batches (each batch one transaction). Generated records whose
+ * application or publication number is already stored for another patent are skipped (and more are generated), so
+ * runs with different seeds never store two patents under one number.
+ */
+export async function seedDemoPatents(db: Db, count: number, opts: SeedPatentsOptions = {}): Promise<SeedCounts> {
+  const seed = opts.seed ?? DEFAULT_DEMO_SEED;
+  const source = `demo:${seed}`;
+  const gen = new DemoPatentGenerator(seed);
   const batchSize = opts.batchSize ?? 1000;
-  const total: UpsertCounts = { inserted: 0, updated: 0, unchanged: 0 };
-  let batch: PatentInput[] = [];
-  const flush = async (generated: number) => {
-    const last = generated === count;
+  const total: SeedCounts = { inserted: 0, updated: 0, unchanged: 0, skipped: 0 };
+  let done = 0;
+  let generated = 0;
+  while (done < count) {
+    const want = Math.min(batchSize, count - done);
+    let batch: PatentInput[] = [];
+    // Fill the batch with records whose numbers are free (a few rounds at most: collisions are rare).
+    while (batch.length < want) {
+      const fresh: PatentInput[] = [];
+      while (batch.length + fresh.length < want) {
+        generated++;
+        const v = validateRecord(gen.next(), generated, { source });
+        if (!v.ok) throw new Error(`演示专利第 ${generated} 条生成有误：${v.reason}`);
+        fresh.push(v.record);
+      }
+      const taken = await takenElsewhere(db, fresh, source);
+      total.skipped += taken.size;
+      batch = batch.concat(fresh.filter((r) => !taken.has(r)));
+    }
+    done += batch.length;
+    const last = done === count;
     const c = await upsertPatents(db, batch, opts.now?.() ?? new Date().toISOString(), {
       inTransaction: last && opts.inLastTransaction ? (trx) => opts.inLastTransaction!(trx) : undefined,
     });
-    batch = [];
     total.inserted += c.inserted;
     total.updated += c.updated;
     total.unchanged += c.unchanged;
-    opts.onProgress?.(generated, total);
-  };
-  for (let i = 1; i <= count; i++) {
-    const v = validateRecord(gen.next(), i, { source: 'demo' });
-    if (!v.ok) throw new Error(`演示专利第 ${i} 条生成有误：${v.reason}`);
-    batch.push(v.record);
-    if (batch.length >= batchSize) await flush(i);
+    opts.onProgress?.(done, total);
   }
-  if (batch.length) await flush(count);
   return total;
 }
 
