@@ -101,7 +101,7 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, defs: RouteRegi
         // A handler that sent the reply itself (reply.send, reply.redirect) returns the reply; a reply is a thenable,
         // so awaiting it yields undefined rather than the reply: reply.sent tells. Sending an envelope on top would
         // be a second send (Fastify's "Reply was already sent" warning).
-        if (data === reply || reply.sent) return reply;
+        if (data === reply || reply.sent || reply.raw.headersSent) return reply;
         return ok(data ?? null);
       },
     });
