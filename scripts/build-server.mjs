@@ -63,8 +63,9 @@ const externalPackages = {
 export async function buildServer({ outdir = path.join(ROOT, 'apps/server/dist'), quiet = false } = {}) {
   const t0 = Date.now();
   const entries = { ...TOOLS, ...workerEntries() };
-  fs.rmSync(outdir, { recursive: true, force: true });
-  await esbuild.build({
+  // Files are overwritten in place (a running server may start a worker from dist/ meanwhile); leftovers of entries
+  // that no longer exist are removed afterwards.
+  const result = await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: Object.fromEntries(Object.entries(entries).map(([name, src]) => [name, path.join(ROOT, src)])),
     outdir,
@@ -77,12 +78,18 @@ export async function buildServer({ outdir = path.join(ROOT, 'apps/server/dist')
     legalComments: 'none',
     logLevel: quiet ? 'error' : 'warning',
     plugins: [externalPackages],
+    metafile: true,
     // A bundled module that calls require() (none today) would need it in ESM.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },
   });
   fs.writeFileSync(path.join(outdir, 'package.json'), '{ "type": "module" }\n');
+  const produced = new Set(Object.keys(result.metafile.outputs).map((f) => path.resolve(ROOT, f)));
+  for (const f of fs.readdirSync(outdir)) {
+    const p = path.join(outdir, f);
+    if (/\.js(\.map)?$/.test(f) && !produced.has(p)) fs.rmSync(p, { force: true });
+  }
   const ms = Date.now() - t0;
   if (!quiet)
     console.log(
