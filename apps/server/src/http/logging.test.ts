@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD, call, createTestApp, login, type TestApp } from '../../test/helpers';
-import { maskUrl } from './logging';
+import { loggerOptions, maskUrl } from './logging';
 
 // What reaches the log: no WARN for answers a handler sends itself (a search-syntax 400, a redirect), and in
 // production no password, verification code or token in any line.
@@ -74,6 +74,13 @@ describe('log lines', () => {
     t = await createTestApp({ env: { LOG_LEVEL: 'info' }, logSink: log.sink });
     await call(t.app, 'POST', '/v1/user/send-code', { body: { mobile: '13912345678', purpose: 'register' } });
     expect(log.text()).toContain(await t.sms.lastCode('13912345678'));
+  });
+
+  it('pretty-prints through pino-pretty when LOG_FORMAT is pretty, JSON to stdout otherwise', async () => {
+    const pretty = (await loggerOptions({ logLevel: 'info', logFormat: 'pretty' })) as { stream?: { write: unknown } };
+    expect(typeof pretty.stream?.write).toBe('function');
+    const json = (await loggerOptions({ logLevel: 'info', logFormat: 'json' })) as { stream?: unknown };
+    expect(json.stream).toBeUndefined();
   });
 
   it('masks secret query values in logged URLs', () => {
