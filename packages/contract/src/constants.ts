@@ -19,8 +19,20 @@ export const SMS_CODE_TTL_MS = 5 * 60 * 1000;
 export const SMS_RESEND_INTERVAL_MS = 60 * 1000;
 export const SMS_MAX_WRONG_TRIES = 5;
 export const TOKEN_IDLE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** A token dies this long after it was issued, however often it is used (ADR 0013). */
+export const TOKEN_ABSOLUTE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Failed logins for one mobile from one client address before 429 (ADR 0013). */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/** Failed logins from one client address, across mobiles, per window. */
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 30;
+/** Failed logins for one mobile from all addresses together, per hour (slower, so one stranger cannot lock a user out). */
+export const LOGIN_MAX_FAILURES_PER_MOBILE = 50;
+export const LOGIN_MOBILE_WINDOW_MS = 60 * 60 * 1000;
+/** SMS caps besides the 60 s per mobile: per mobile per day, per client address per hour and per day. */
+export const SMS_MAX_PER_MOBILE_PER_DAY = 10;
+export const SMS_MAX_PER_ADDRESS_PER_HOUR = 20;
+export const SMS_MAX_PER_ADDRESS_PER_DAY = 100;
 
 /** Uploads (POST /v1/common/file). */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
