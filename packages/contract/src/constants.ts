@@ -67,9 +67,15 @@ export const STORAGE_KEYS = {
   adminToken: 'adminToken',
   avatar: 'avatar',
   rememberMobile: 'rememberMobile',
+  /**
+   * Local storage: '1' while this browser has logged in and not logged out. A new tab, whose session storage is
+   * empty, then asks the server once whether the HttpOnly token cookie still holds a session (ADR 0013).
+   */
+  sessionHint: 'sessionHint',
   /** The visitor token of the /web/small pages, kept apart from the user token so the guard does not treat it as a login. */
   visitorToken: 'visitorToken',
   /** Search-result caches cleared when leaving search-related pages. */
   searchCachePrefix: 'searchCache:',
 } as const;
+/** The session cookie: set and cleared by the server only, HttpOnly, so page scripts never see it (ADR 0013). */
 export const TOKEN_COOKIE = 'token';
