@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db';
 
@@ -7,11 +7,19 @@ export interface SmsSender {
   send(mobile: string, content: string): Promise<void>;
 }
 
-/** WeChat login: exchanges a login code for the user's openid. */
+/** The request a WeChat step runs in (the offline provider keeps its device cookie and codes with it). */
+export interface WechatContext {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  deps: Deps;
+}
+
+/** WeChat login: sends the browser to authorization and exchanges the single-use code it brings back for an openid. */
 export interface WechatClient {
-  /** The URL a browser goes to for WeChat authorization, coming back to redirectUri with ?code=. */
-  authorizeUrl(redirectUri: string, state: string): string;
-  openidFromCode(code: string): Promise<string>;
+  /** The URL a browser goes to for WeChat authorization, coming back to `callback` with ?code=&state=. */
+  authorizeUrl(callback: string, state: string, ctx: WechatContext): Promise<string>;
+  /** The openid behind a code; a code works once. Throws a Chinese 400 for a bad or used code. */
+  openidFromCode(code: string, ctx: WechatContext): Promise<string>;
 }
 
 /** Everything a module needs, created once at start and handed to the routes. */

@@ -146,7 +146,8 @@ const demoTokens = new Map<AccountKind, string>();
 /**
  * A new page in a context of its own, logged in as a demo account and at its landing page. The first time in a test
  * file it logs in through the /login form; later calls hand the new context the token cookie that login left, as a
- * new tab of the same browser would find it (spec §4: the cookie keeps the login), which saves a form login.
+ * new tab of the same browser would find it (spec §4: the cookie keeps the login; ADR 0013: the server's HttpOnly
+ * cookie, found by the guard when local storage says this browser has logged in), which saves a form login.
  * Tests that log out must use loginAs, since logging out ends the shared token. `errors` collects the page's console
  * errors from its first load (see collectConsoleErrors).
  */
@@ -158,7 +159,10 @@ export async function openAs(
   const errors = collectConsoleErrors(page);
   const token = demoTokens.get(kind);
   if (token) {
-    await page.context().addCookies([{ name: 'token', value: token, url: baseURL() }]);
+    // What the same browser would hold: the server's HttpOnly cookie, and the web's note that it has logged in.
+    await page.context().addCookies([{ name: 'token', value: token, url: baseURL(), httpOnly: true, sameSite: 'Lax' }]);
+    await page.goto('/web/index');
+    await page.evaluate(() => localStorage.setItem('sessionHint', '1'));
     await page.goto(LANDING[kind]);
   } else {
     await loginAs(page, kind);

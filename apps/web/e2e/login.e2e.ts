@@ -156,6 +156,35 @@ describe('the guard (spec §4)', () => {
   });
 });
 
+describe('the session cookie (spec §4, ADR 0013)', () => {
+  it('is HttpOnly: scripts cannot read it, yet a new tab of the same browser is still logged in', async () => {
+    const page = await newPage({ fresh: true });
+    const errors = collectConsoleErrors(page);
+    await loginAs(page, 'company');
+    await page.waitForURL('**/home');
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'token');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(await page.evaluate(() => document.cookie)).not.toContain('token=');
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBe(cookie!.value);
+
+    const tab = await page.context().newPage();
+    const tabErrors = collectConsoleErrors(tab);
+    await tab.goto('/userCenter');
+    await tab.waitForURL('**/userCenter');
+    await tab.getByRole('banner').getByText('张经理', { exact: true }).waitFor();
+    expect(await tab.evaluate(() => sessionStorage.getItem('token'))).toBe(cookie!.value);
+
+    // Logging out in one tab ends the cookie: a third tab is logged out.
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.waitForURL('**/web/index');
+    expect((await page.context().cookies()).find((c) => c.name === 'token')).toBeUndefined();
+    const third = await page.context().newPage();
+    await third.goto('/home');
+    await third.waitForURL('**/web/index');
+    expect([...errors, ...tabErrors]).toEqual([]);
+  });
+});
+
 describe('visitor login (spec §4, /web/small)', () => {
   it('logs a visitor in with an SMS code and opens /web/small/Waitvisit', async () => {
     const page = await newPage({ fresh: true, width: 375, height: 800 });

@@ -105,12 +105,16 @@ export const VerificationBody = z.object({
 /** Second authentication (spec §7): account and password → a token kept as tokenIfon. */
 export const SecondAuthBody = z.object({ account: Mobile, password: Password });
 
-export const GetTokenBody = z.object({ openid: z.string().trim().min(1, '缺少 openid').max(128, 'openid 过长') });
-export const BindingBody = z.object({
-  openid: z.string().trim().min(1, '缺少 openid').max(128, 'openid 过长'),
-  mobile: Mobile,
-  code: SmsCode,
-});
+/**
+ * The one-time ticket /v1/openid_login gives for a WeChat user not yet bound (ADR 0013): it stands for the openid,
+ * which never leaves the server.
+ */
+export const WechatTicket = z
+  .string({ error: '缺少微信登录凭证，请重新进入' })
+  .trim()
+  .regex(/^[0-9a-f]{64}$/, '微信登录凭证无效，请重新进入');
+export const GetTokenBody = z.object({ ticket: WechatTicket });
+export const BindingBody = z.object({ ticket: WechatTicket, mobile: Mobile, code: SmsCode });
 
 export const CompanySearchBody = z.object({
   keword: z.string({ error: '请输入公司名称' }).trim().min(1, '请输入公司名称').max(100, '公司名称不能超过 100 个字'),

@@ -34,6 +34,23 @@ export interface TokensTable {
   admin_id: number | null;
   created_at: string;
   last_used_at: string;
+  /** The administrator's own token hash, on admin-view tokens (migration 004). */
+  parent_hash: string | null;
+}
+
+/** One fixed-window counter of modules/account/limits.ts (migration 004). */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: string;
+}
+
+/** A hashed single-use WeChat secret: 'state' (value: redirect path), 'code' (offline provider) or 'ticket' (value: openid). */
+export interface WechatGrantsTable {
+  hash: string;
+  kind: string;
+  value: string;
+  expires_at: string;
 }
 
 export interface SmsCodesTable {
@@ -52,12 +69,6 @@ export interface SmsOutboxTable {
   id: Generated<number>;
   mobile: string;
   content: string;
-  created_at: string;
-}
-
-export interface LoginFailuresTable {
-  id: Generated<number>;
-  mobile: string;
   created_at: string;
 }
 
@@ -126,7 +137,8 @@ export interface Database {
   tokens: TokensTable;
   sms_codes: SmsCodesTable;
   sms_outbox: SmsOutboxTable;
-  login_failures: LoginFailuresTable;
+  rate_limits: RateLimitsTable;
+  wechat_grants: WechatGrantsTable;
   visitors: VisitorsTable;
   verifications: VerificationsTable;
   audit_log: AuditLogTable;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AccountKind } from '@ip/contract';
 import type { Deps } from '../deps';
-import { loadSession, tokenFromRequest, type Session } from './auth';
+import { clearTokenCookie, loadSession, tokenSource, type Session } from './auth';
 import { forbidden, unauthorized } from './errors';
 import { ok } from './envelope';
 
@@ -69,12 +69,14 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, defs: RouteRegi
       url: def.url,
       bodyLimit: def.bodyLimit,
       handler: async (req, reply) => {
-        const token = tokenFromRequest(req);
+        const source = tokenSource(req);
         let session: Session | null = null;
-        if (token) {
+        if (source) {
           try {
-            session = await loadSession(deps, token);
+            session = await loadSession(deps, source.token);
           } catch (err) {
+            // A stale session cookie is dropped so the browser stops sending it (ADR 0013).
+            if (source.from === 'cookie' && (err as { status?: number }).status === 401) clearTokenCookie(req, reply);
             // A stale token on a public call is ignored; elsewhere it is the answer.
             if (def.access !== 'public') throw err;
           }

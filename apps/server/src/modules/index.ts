@@ -1,5 +1,6 @@
 import type { RouteRegistry } from '../http/routes';
 import { accountRoutes } from './account/account.routes';
+import { purgeExpiredTask } from './account/purge';
 import { fileRoutes } from './common/file.routes';
 import { companyRoutes } from './company/company.routes';
 import { userAdminRoutes } from './users/users.routes';
@@ -23,5 +24,5 @@ export function allJobHandlers(): JobHandlers {
 
 /** Every timed task (modules/scheduler runs them on their croner patterns). */
 export function allScheduledTasks(): ScheduledTask[] {
-  return [];
+  return [purgeExpiredTask];
 }

@@ -5,7 +5,7 @@ import { ApiError, post, uploadFile } from './http';
 import { loadingCounter } from './loading';
 import { notify } from '../lib/notify';
 import * as navigation from '../lib/navigation';
-import { readCookie, setToken } from '../lib/storage';
+import { setToken } from '../lib/storage';
 import { mockNetwork } from '../test/fixtures';
 
 describe('the axios response rules (spec §7)', () => {
@@ -69,16 +69,19 @@ describe('the axios response rules (spec §7)', () => {
     expect(notify.error).toHaveBeenCalledWith('服务器错误（502），请稍后再试', 5);
   });
 
-  it('sends the token in Authorization when there is one (session storage or cookie)', async () => {
+  it('sends the session-storage token in Authorization; the token cookie is the browser’s, never read by script', async () => {
     net = mockNetwork(() => ({ data: { code: 1, msg: 'ok', data: null } }));
     await post('/v1/x');
     expect(net.calls[0].headers.Authorization).toBeUndefined();
+    // (The real cookie is HttpOnly; even a script-visible one is not turned into a header.)
     document.cookie = `${TOKEN_COOKIE}=cookie-token; path=/`;
     await post('/v1/x');
-    expect(net.calls[1].headers.Authorization).toBe('Bearer cookie-token');
+    expect(net.calls[1].headers.Authorization).toBeUndefined();
     window.sessionStorage.setItem(STORAGE_KEYS.token, 'session-token');
     await post('/v1/x');
     expect(net.calls[2].headers.Authorization).toBe('Bearer session-token');
+    await post('/v1/x', {}, { cookieOnly: true });
+    expect(net.calls[3].headers.Authorization).toBeUndefined();
   });
 
   it('a 401 on a call with a token clears the token and goes to /web/index', async () => {
@@ -89,7 +92,7 @@ describe('the axios response rules (spec §7)', () => {
     await expect(post('/v1/user/info')).rejects.toThrow('登录已失效，请重新登录');
     expect(window.sessionStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(window.sessionStorage.getItem(STORAGE_KEYS.roles)).toBeNull();
-    expect(readCookie(TOKEN_COOKIE)).toBeUndefined();
+    expect(window.localStorage.getItem(STORAGE_KEYS.sessionHint)).toBeNull();
     expect(nav).toHaveBeenCalledWith('/web/index', { replace: true });
   });
 

@@ -12,6 +12,8 @@ declare module 'axios' {
     background?: boolean;
     /** The caller shows its own message: do not toast errors. */
     silent?: boolean;
+    /** Send no Authorization header: the server's HttpOnly token cookie alone speaks for the browser. */
+    cookieOnly?: boolean;
   }
 }
 
@@ -41,7 +43,10 @@ export class ApiError extends Error {
   }
 }
 
-/** The one axios instance (spec §7): JSON, the token in Authorization, loading overlay, 100000 ms timeout. */
+/**
+ * The one axios instance (spec §7): JSON, the token in Authorization, loading overlay, 100000 ms timeout. Same-site
+ * calls also carry the server's HttpOnly token cookie; the Authorization header wins over it on the server.
+ */
 export const http = axios.create({
   timeout: REQUEST_TIMEOUT_MS,
   headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
@@ -50,8 +55,8 @@ export const http = axios.create({
 });
 
 http.interceptors.request.use((config: TrackedConfig) => {
-  const userToken = getToken();
-  const token = userToken ?? getVisitorToken();
+  const userToken = config.cookieOnly ? null : getToken();
+  const token = config.cookieOnly ? null : (userToken ?? getVisitorToken());
   if (token) {
     config.headers.set('Authorization', `Bearer ${token}`);
     config._tokenKind = userToken ? 'user' : 'visitor';

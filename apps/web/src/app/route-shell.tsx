@@ -1,11 +1,11 @@
-import { Suspense, lazy, useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { DEFAULT_PAGE_TITLE, PRODUCT_TITLE, findPage, guard, shouldClearSearchCache, type PageDef } from '@ip/contract';
 import { ApiError } from '../api/http';
 import { PageSpin } from '../components/page-spin';
 import { setNavigator } from '../lib/navigation';
 import { notify } from '../lib/notify';
-import { loadSessionUser, resetSession } from '../lib/session-actions';
+import { loadSessionUser, probeCookieSession, resetSession, shouldProbeCookieSession } from '../lib/session-actions';
 import { routeSetOf, useSessionUser } from '../lib/session-store';
 import { clearSearchCaches, getToken } from '../lib/storage';
 import { KeepAliveOutlet } from './keep-alive-outlet';
@@ -43,6 +43,12 @@ export function RouteShell() {
   const location = useLocation();
   const navigate = useNavigate();
   const user = useSessionUser();
+  // A new tab of a logged-in browser: the HttpOnly token cookie may hold the session (ADR 0013); ask once first.
+  const [probing, setProbing] = useState(shouldProbeCookieSession);
+  useEffect(() => {
+    if (!probing) return;
+    void probeCookieSession().finally(() => setProbing(false));
+  }, [probing]);
   const hasToken = !!getToken();
   const decision = guard(location.pathname, { hasToken, set: routeSetOf(user) });
   const page = findPage(location.pathname);
@@ -62,7 +68,7 @@ export function RouteShell() {
     previousPath.current = location.pathname;
   }, [location.pathname]);
 
-  const mustLoadUser = decision.action === 'loadUser';
+  const mustLoadUser = decision.action === 'loadUser' && !probing;
   useEffect(() => {
     if (!mustLoadUser) return;
     let active = true;
@@ -79,6 +85,7 @@ export function RouteShell() {
     };
   }, [mustLoadUser, navigate]);
 
+  if (probing) return <PageSpin label="正在验证登录信息…" />;
   if (decision.action === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.action === 'loadUser') return <PageSpin label="正在验证登录信息…" />;
   return (

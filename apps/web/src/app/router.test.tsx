@@ -75,6 +75,28 @@ describe('router and guard (spec §2, §4)', () => {
     expect(readCookie(TOKEN_COOKIE)).toBeUndefined();
   });
 
+  it('a new tab of a logged-in browser finds the session through the server’s cookie, once', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.sessionHint, '1');
+    net = serverWith(makeUser({ name: '王五', token: 'from-cookie' }));
+    const router = renderApp('/home');
+    expect(await screen.findByText('王五')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/home');
+    // First call on the cookie alone, then the usual one with the recovered token.
+    expect(net.calls[0].headers.Authorization).toBeUndefined();
+    expect(window.sessionStorage.getItem(STORAGE_KEYS.token)).toBe('from-cookie');
+    expect(net.calls.slice(1).every((c) => c.headers.Authorization === 'Bearer from-cookie')).toBe(true);
+  });
+
+  it('a new tab whose cookie session is gone goes to /web/index and forgets the hint', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.sessionHint, '1');
+    net = mockNetwork(() => ({ status: 401, data: { code: 0, msg: '请先登录' } }));
+    const router = renderApp('/home');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/web/index'));
+    expect(net.calls).toHaveLength(1);
+    expect(window.localStorage.getItem(STORAGE_KEYS.sessionHint)).toBeNull();
+    expect(screen.queryByText('请先登录')).toBeNull();
+  });
+
   it('a failing user info call: the error is shown once, token reset, back to /web/index', async () => {
     setToken('tok');
     net = mockNetwork(() => ({ status: 500, data: { code: 0, msg: '服务器开小差了' } }));

@@ -1,13 +1,16 @@
 import { STORAGE_KEYS, type SessionUser } from '@ip/contract';
 import { ApiError } from '../api/http';
-import { fetchUserInfo, logoutCall } from '../api/session-api';
+import { fetchUserInfo, fetchUserInfoByCookie, logoutCall } from '../api/session-api';
 import { hardNavigate } from './navigation';
 import { sessionStore } from './session-store';
-import { clearToken, getToken, local, session, setToken } from './storage';
+import { clearToken, getToken, hasSessionHint, local, session, setToken } from './storage';
 
 export const EMPTY_USER_INFO_MESSAGE = '验证失败，请重新登录。';
 
-/** Spec §4: login stores the token (session storage + cookie) and newtype in session storage. */
+/**
+ * Spec §4: login stores the token and newtype in session storage; the token cookie is set by the server itself
+ * (HttpOnly, ADR 0013).
+ */
 export function saveLogin(reply: { token: string; newtype?: number }): void {
   setToken(reply.token);
   session.set(STORAGE_KEYS.newtype, String(reply.newtype ?? 1));
@@ -40,6 +43,35 @@ export function loadSessionUser(): Promise<SessionUser> {
       pending = null;
     });
   return pending;
+}
+
+let probed = false;
+
+/** Whether a tab without a token should first ask the server about the token cookie (once per page load). */
+export function shouldProbeCookieSession(): boolean {
+  return !probed && !getToken() && hasSessionHint();
+}
+
+/**
+ * A new tab has no token in session storage: ask /v1/user/info once on the HttpOnly cookie alone. When it still
+ * holds a session, keep its token in session storage as a login does (spec §4); otherwise forget the hint.
+ */
+export async function probeCookieSession(): Promise<boolean> {
+  probed = true;
+  try {
+    const user = await fetchUserInfoByCookie();
+    if (!isUsableUser(user) || !user.token) throw new Error('no session');
+    saveLogin({ token: user.token, newtype: user.newtype });
+    return true;
+  } catch {
+    clearToken();
+    return false;
+  }
+}
+
+/** Tests start each page load afresh. */
+export function resetCookieProbe(): void {
+  probed = false;
 }
 
 /** Updates fields of the loaded user after a profile change. */

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, TOKEN_COOKIE } from '@ip/contract';
+import { STORAGE_KEYS } from '@ip/contract';
 
 /** Reads a cookie by name, or undefined. */
 export function readCookie(name: string): string | undefined {
@@ -61,15 +61,23 @@ export const local = {
   remove: (key: string): void => safeLocal()?.removeItem(key),
 };
 
-/** The user token: session storage first, then the token cookie (it survives a new tab). */
+/**
+ * The user token of this tab (session storage). The token cookie of spec §4 is the server's: HttpOnly, so scripts
+ * neither read nor write it (ADR 0013); a new tab recovers the token through it (session-actions probeCookieSession).
+ */
 export function getToken(): string | null {
-  return session.get(STORAGE_KEYS.token) || readCookie(TOKEN_COOKIE) || null;
+  return session.get(STORAGE_KEYS.token) || null;
 }
 
-/** Stores the user token in session storage and in the token cookie (spec §4). */
+/** Stores the user token in session storage, and notes in local storage that this browser has a session. */
 export function setToken(token: string): void {
   session.set(STORAGE_KEYS.token, token);
-  writeCookie(TOKEN_COOKIE, token);
+  local.set(STORAGE_KEYS.sessionHint, '1');
+}
+
+/** Whether this browser logged in and has not logged out since (the token cookie may still hold a session). */
+export function hasSessionHint(): boolean {
+  return local.get(STORAGE_KEYS.sessionHint) === '1';
 }
 
 /** Spec §4: logout or token reset clears the token, the newtoken and the roles (and the stored avatar). */
@@ -79,7 +87,7 @@ export function clearToken(): void {
   session.remove(STORAGE_KEYS.roles);
   session.remove(STORAGE_KEYS.avatar);
   local.remove(STORAGE_KEYS.avatar);
-  deleteCookie(TOKEN_COOKIE);
+  local.remove(STORAGE_KEYS.sessionHint);
 }
 
 /** The visitor token of the /web/small pages, kept apart so it never looks like a user login. */

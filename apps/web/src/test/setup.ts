@@ -1,5 +1,6 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { resetCookieProbe } from '../lib/session-actions';
 import { sessionStore } from '../lib/session-store';
 import { restoreNetwork } from './fixtures';
 
@@ -40,6 +41,7 @@ afterEach(() => {
   cleanup();
   restoreNetwork();
   sessionStore.setUser(null);
+  resetCookieProbe();
   vi.restoreAllMocks();
   window.sessionStorage.clear();
   window.localStorage.clear();

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { z } from 'zod';
 import {
   AdminViewBody,
@@ -15,13 +16,38 @@ import {
   VerificationBody,
   VisitorLoginBody,
 } from '@ip/contract';
-import { issueToken, tokenFromRequest, type Session } from '../../http/auth';
+import type { Deps } from '../../deps';
+import {
+  clearTokenCookie,
+  cookieOptions,
+  deleteToken,
+  issueToken,
+  setTokenCookie,
+  tokenFromRequest,
+  type Session,
+} from '../../http/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { route, type RouteRegistry } from '../../http/routes';
-import { sendCode } from './codes';
+import { invalidCode, sendCode, type Delivery } from './codes';
+import { newSecret, peekGrant, storeGrant, takeGrant } from './wechat';
 import * as account from './account.service';
 
 type UserSession = Extract<Session, { subject: 'user' }>;
+
+const WECHAT_STATE_COOKIE = 'wx_state';
+const WECHAT_STATE_TTL_MS = 10 * 60 * 1000;
+const WECHAT_TICKET_TTL_MS = 10 * 60 * 1000;
+const TICKET_GONE = '微信登录凭证已失效，请重新进入';
+
+/** The account a WeChat openid is bound to, if any. */
+function boundUser(deps: Deps, openid: string) {
+  return deps.db.db
+    .selectFrom('wechat_bindings')
+    .innerJoin('users', 'users.id', 'wechat_bindings.user_id')
+    .select(['users.id', 'users.status', 'users.newtype'])
+    .where('wechat_bindings.openid', '=', openid)
+    .executeTakeFirst();
+}
 /** Narrows a session the access rule already proved to be a user account. */
 const userOf = (s: Session | null): UserSession => s as UserSession;
 
@@ -32,7 +58,11 @@ export const accountRoutes: RouteRegistry = [
     access: 'public',
     summary: '手机号密码登录',
     body: LoginBody,
-    handler: ({ body, deps }) => account.login(deps, body.mobile, body.password),
+    handler: async ({ req, reply, body, deps }) => {
+      const res = await account.login(deps, body.mobile, body.password, req.ip);
+      setTokenCookie(req, reply, res.token);
+      return res;
+    },
   }),
   route({
     method: 'POST',
@@ -47,8 +77,10 @@ export const accountRoutes: RouteRegistry = [
     url: '/user/logout',
     access: 'visitor',
     summary: '退出登录',
-    handler: async ({ session, deps }) => {
-      await deps.db.db.deleteFrom('tokens').where('token_hash', '=', session!.tokenHash).execute();
+    handler: async ({ req, reply, session, deps }) => {
+      // The admin-view tokens opened from this session end with it.
+      await deleteToken(deps.db.db, session!.tokenHash);
+      clearTokenCookie(req, reply);
       return null;
     },
   }),
@@ -58,11 +90,13 @@ export const accountRoutes: RouteRegistry = [
     access: 'public',
     summary: '发送短信验证码',
     body: SendCodeBody,
-    handler: async ({ body, deps }) => {
+    handler: async ({ req, body, deps }) => {
+      // One answer whether or not the mobile is registered (ADR 0013): only the owner's phone learns which.
       const user = await deps.db.db.selectFrom('users').select('id').where('mobile', '=', body.mobile).executeTakeFirst();
-      if (body.purpose === 'register' && user) throw conflict('该手机号已注册，请直接登录');
-      if ((body.purpose === 'forget' || body.purpose === 'binding') && !user) throw notFound('该手机号尚未注册');
-      return sendCode(deps, body.mobile, body.purpose);
+      let delivery: Delivery = 'code';
+      if (body.purpose === 'register' && user) delivery = 'registered';
+      if ((body.purpose === 'forget' || body.purpose === 'binding') && !user) delivery = 'none';
+      return sendCode(deps, body.mobile, body.purpose, req.ip, delivery);
     },
   }),
   route({
@@ -71,7 +105,11 @@ export const accountRoutes: RouteRegistry = [
     access: 'public',
     summary: '注册试用账号',
     body: RegisterBody,
-    handler: ({ body, deps }) => account.register(deps, body),
+    handler: async ({ req, reply, body, deps }) => {
+      const res = await account.register(deps, body);
+      setTokenCookie(req, reply, res.token);
+      return res;
+    },
   }),
   route({
     method: 'POST',
@@ -143,10 +181,10 @@ export const accountRoutes: RouteRegistry = [
     access: 'user',
     summary: '二次认证（账号密码换取 tokenIfon）',
     body: SecondAuthBody,
-    handler: async ({ body, session, deps }) => {
+    handler: async ({ req, body, session, deps }) => {
       const s = userOf(session);
       if (body.account !== s.user.mobile) throw forbidden('只能使用当前登录账号进行二次认证');
-      const user = await account.authenticate(deps, body.account, body.password);
+      const user = await account.authenticate(deps, body.account, body.password, req.ip);
       return { tokenIfon: await issueToken(deps, 'ifon', user.id) };
     },
   }),
@@ -213,75 +251,101 @@ export const accountRoutes: RouteRegistry = [
     method: 'POST',
     url: '/get_token',
     access: 'public',
-    summary: '已绑定微信的 openid 换取登录令牌',
+    summary: '微信登录凭证换取登录令牌（微信已绑定账号时）',
     body: GetTokenBody,
-    handler: async ({ body, deps }) => {
-      const binding = await deps.db.db
-        .selectFrom('wechat_bindings')
-        .innerJoin('users', 'users.id', 'wechat_bindings.user_id')
-        .select(['users.id', 'users.status', 'users.newtype'])
-        .where('wechat_bindings.openid', '=', body.openid)
-        .executeTakeFirst();
+    handler: async ({ req, reply, body, deps }) => {
+      const openid = await peekGrant(deps, 'ticket', body.ticket);
+      if (openid === undefined) throw badRequest(TICKET_GONE);
+      const binding = await boundUser(deps, openid);
       if (!binding) throw notFound('该微信尚未绑定账号，请先绑定');
       if (binding.status !== 1) throw forbidden('账号已被停用，请联系管理员');
-      return { token: await issueToken(deps, 'user', binding.id), newtype: binding.newtype };
+      if ((await takeGrant(deps, 'ticket', body.ticket)) === undefined) throw badRequest(TICKET_GONE);
+      const token = await issueToken(deps, 'user', binding.id);
+      setTokenCookie(req, reply, token);
+      return { token, newtype: binding.newtype };
     },
   }),
   route({
     method: 'POST',
     url: '/binding',
     access: 'public',
-    summary: '微信 openid 绑定手机号账号',
+    summary: '微信登录凭证绑定手机号账号（短信验证码）',
     body: BindingBody,
-    handler: async ({ body, deps }) => {
+    handler: async ({ req, reply, body, deps }) => {
       const { db } = deps.db;
+      if ((await peekGrant(deps, 'ticket', body.ticket)) === undefined) throw badRequest(TICKET_GONE);
+      // The code first, then the account: an unknown mobile answers like a wrong code (send-code told nobody).
+      await account.checkBindingCode(deps, body.mobile, body.code);
       const user = await db
         .selectFrom('users')
         .select(['id', 'status', 'newtype'])
         .where('mobile', '=', body.mobile)
         .executeTakeFirst();
-      if (!user) throw notFound('该手机号尚未注册');
+      if (!user) throw invalidCode();
       if (user.status !== 1) throw forbidden('账号已被停用，请联系管理员');
-      await account.checkBindingCode(deps, body.mobile, body.code);
+      const openid = await takeGrant(deps, 'ticket', body.ticket);
+      if (openid === undefined) throw badRequest(TICKET_GONE);
       const now = deps.clock().toISOString();
       await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('wechat_bindings').where('openid', '=', body.openid).execute();
-        await trx.insertInto('wechat_bindings').values({ openid: body.openid, user_id: user.id, created_at: now }).execute();
+        await trx.deleteFrom('wechat_bindings').where('openid', '=', openid).execute();
+        await trx.insertInto('wechat_bindings').values({ openid, user_id: user.id, created_at: now }).execute();
       });
-      return { token: await issueToken(deps, 'user', user.id), newtype: user.newtype };
+      const token = await issueToken(deps, 'user', user.id);
+      setTokenCookie(req, reply, token);
+      return { token, newtype: user.newtype };
     },
   }),
   route({
     method: 'GET',
     url: '/wechat',
     access: 'public',
-    summary: '跳转微信授权',
+    summary: '跳转微信授权（state 绑定本浏览器）',
     query: z.object({
-      redirect_uri: z.string({ error: '缺少回调地址' }).regex(/^\/(?!\/)[\w\-./?=&%]*$/, '回调地址只能是本站路径'),
-      state: z.string().max(64, 'state 过长').default('login'),
+      redirect_uri: z
+        .string({ error: '缺少回调地址' })
+        .regex(/^\/(?!\/)[\w\-./?=&%]*$/, '回调地址只能是本站路径')
+        .max(400, '回调地址过长'),
     }),
     handler: async ({ req, query, deps, reply }) => {
+      // A random state, stored hashed and single use, bound to this browser by an HttpOnly cookie (ADR 0013).
+      const state = newSecret();
+      await storeGrant(deps, 'state', state, query.redirect_uri, WECHAT_STATE_TTL_MS);
+      reply.setCookie(WECHAT_STATE_COOKIE, state, cookieOptions(req, WECHAT_STATE_TTL_MS, '/v1/'));
       // WeChat needs an absolute callback on this site; only a local path was accepted above.
       const callback = new URL(query.redirect_uri, `${req.protocol}://${req.host}`).toString();
-      return reply.redirect(deps.wechat.authorizeUrl(callback, query.state));
+      return reply.redirect(await deps.wechat.authorizeUrl(callback, state, { req, reply, deps }));
     },
   }),
   route({
     method: 'GET',
     url: '/openid_login',
     access: 'public',
-    summary: '微信授权码登录：已绑定则返回令牌',
-    query: z.object({ code: z.string({ error: '缺少微信授权码' }).min(1, '缺少微信授权码').max(200, '授权码过长') }),
-    handler: async ({ query, deps }) => {
-      const openid = await deps.wechat.openidFromCode(query.code);
-      const binding = await deps.db.db
-        .selectFrom('wechat_bindings')
-        .innerJoin('users', 'users.id', 'wechat_bindings.user_id')
-        .select(['users.id', 'users.status'])
-        .where('wechat_bindings.openid', '=', openid)
-        .executeTakeFirst();
-      const token = binding && binding.status === 1 ? await issueToken(deps, 'user', binding.id) : null;
-      return { openid, token, bound: Boolean(binding) };
+    summary: '微信授权码登录：已绑定则返回令牌，否则返回一次性绑定凭证',
+    query: z.object({
+      code: z.string({ error: '缺少微信授权码' }).min(1, '缺少微信授权码').max(200, '授权码过长'),
+      state: z.string({ error: '缺少 state，请重新进入' }).regex(/^[0-9a-f]{64}$/, 'state 无效，请重新进入'),
+    }),
+    handler: async ({ req, reply, query, deps }) => {
+      // The state must be this browser's (cookie), unused and unexpired; it is used up here.
+      const cookie = (req.cookies as Record<string, string | undefined>)[WECHAT_STATE_COOKIE] ?? '';
+      const sameBrowser =
+        cookie.length === query.state.length && crypto.timingSafeEqual(Buffer.from(cookie), Buffer.from(query.state));
+      if (!sameBrowser) throw badRequest('微信授权与当前浏览器不匹配，请重新进入');
+      reply.clearCookie(WECHAT_STATE_COOKIE, { path: '/v1/' });
+      const redirect = await takeGrant(deps, 'state', query.state);
+      if (redirect === undefined) throw badRequest('微信授权已失效，请重新进入');
+      const openid = await deps.wechat.openidFromCode(query.code, { req, reply, deps });
+      const binding = await boundUser(deps, openid);
+      if (binding) {
+        if (binding.status !== 1) throw forbidden('账号已被停用，请联系管理员');
+        const token = await issueToken(deps, 'user', binding.id);
+        setTokenCookie(req, reply, token);
+        return { bound: true, token, newtype: binding.newtype, ticket: null, redirect_uri: redirect };
+      }
+      // Not bound yet: a short-lived single-use ticket stands for the openid, which never leaves the server.
+      const ticket = newSecret();
+      await storeGrant(deps, 'ticket', ticket, openid, WECHAT_TICKET_TTL_MS);
+      return { bound: false, token: null, newtype: null, ticket, redirect_uri: redirect };
     },
   }),
   route({
@@ -297,7 +361,7 @@ export const accountRoutes: RouteRegistry = [
       if (!target) throw notFound('用户不存在');
       if (target.is_admin === 1 || target.is_news === 1) throw badRequest('只能进入企业用户的企业端');
       if (target.status !== 1) throw badRequest('该用户已被停用');
-      const token = await issueToken(deps, 'user', target.id, { adminId: admin.user.id });
+      const token = await issueToken(deps, 'user', target.id, { adminId: admin.user.id, parentHash: admin.tokenHash });
       await deps.db.db
         .insertInto('audit_log')
         .values({

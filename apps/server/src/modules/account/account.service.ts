@@ -1,46 +1,73 @@
-import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES, chooseRouteSet, menuFor, rolesFor, type SessionUser } from '@ip/contract';
+import {
+  LOGIN_FAILURE_WINDOW_MS,
+  LOGIN_MAX_FAILURES,
+  LOGIN_MAX_FAILURES_PER_ADDRESS,
+  LOGIN_MAX_FAILURES_PER_MOBILE,
+  LOGIN_MOBILE_WINDOW_MS,
+  chooseRouteSet,
+  menuFor,
+  rolesFor,
+  type SessionUser,
+} from '@ip/contract';
 import type { Deps } from '../../deps';
-import { issueToken, type Session, type UserRow } from '../../http/auth';
-import { badRequest, conflict, forbidden, notFound, tooMany } from '../../http/errors';
+import { endSessionsOf, issueToken, type Session, type UserRow } from '../../http/auth';
+import { badRequest, conflict, forbidden } from '../../http/errors';
+import { clear, consume, refund, type Limit } from './limits';
 import { NEW_USER } from './new-user';
-import { checkCode } from './codes';
+import { checkCode, invalidCode } from './codes';
 import { hashPassword, verifyPassword } from './passwords';
 
 type UserSession = Extract<Session, { subject: 'user' }>;
 
-/** Counts a failed login; after 5 within 15 minutes for one mobile, further attempts get 429. */
-async function assertNotLockedOut(deps: Deps, mobile: string): Promise<void> {
-  const since = new Date(deps.clock().getTime() - LOGIN_FAILURE_WINDOW_MS).toISOString();
-  const row = await deps.db.db
-    .selectFrom('login_failures')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('mobile', '=', mobile)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  if (Number(row.n) >= LOGIN_MAX_FAILURES) throw tooMany('登录失败次数过多，请 15 分钟后再试');
+/** The three login counters of ADR 0013 for one attempt: mobile + address, address, mobile (slower, hourly). */
+function loginLimits(mobile: string, ip: string): Limit[] {
+  return [
+    {
+      key: `login:mi:${mobile}:${ip}`,
+      max: LOGIN_MAX_FAILURES,
+      windowMs: LOGIN_FAILURE_WINDOW_MS,
+      message: '登录失败次数过多，请 {wait}后再试',
+    },
+    {
+      key: `login:i:${ip}`,
+      max: LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowMs: LOGIN_FAILURE_WINDOW_MS,
+      message: '当前网络登录失败次数过多，请 {wait}后再试',
+    },
+    {
+      key: `login:m:${mobile}`,
+      max: LOGIN_MAX_FAILURES_PER_MOBILE,
+      windowMs: LOGIN_MOBILE_WINDOW_MS,
+      message: '该账号登录失败次数过多，已临时保护，请 {wait}后再试或通过短信找回密码',
+    },
+  ];
 }
 
-async function recordFailure(deps: Deps, mobile: string): Promise<void> {
-  await deps.db.db.insertInto('login_failures').values({ mobile, created_at: deps.clock().toISOString() }).execute();
-}
-
-/** Checks mobile and password with the lockout rule; returns the enabled user. */
-export async function authenticate(deps: Deps, mobile: string, password: string): Promise<UserRow> {
-  await assertNotLockedOut(deps, mobile);
+/**
+ * Checks mobile and password; returns the enabled user. Every attempt is counted BEFORE the password is verified
+ * (one atomic upsert per counter), so concurrent guesses cannot run more verifications than the limit; a success
+ * gives its attempt back and clears the mobile + address counter.
+ */
+export async function authenticate(deps: Deps, mobile: string, password: string, ip: string): Promise<UserRow> {
+  const limits = loginLimits(mobile, ip);
+  await consume(deps, limits);
   const user = await deps.db.db.selectFrom('users').selectAll().where('mobile', '=', mobile).executeTakeFirst();
   const good = user ? await verifyPassword(user.password_hash, password) : false;
-  if (!user || !good) {
-    await recordFailure(deps, mobile);
-    throw badRequest('手机号或密码错误');
-  }
+  if (!user || !good) throw badRequest('手机号或密码错误');
+  await refund(deps, [limits[1].key, limits[2].key]);
+  await clear(deps, [limits[0].key]);
   if (user.status !== 1) throw forbidden('账号已被停用，请联系管理员');
-  await deps.db.db.deleteFrom('login_failures').where('mobile', '=', mobile).execute();
   return user;
 }
 
 /** Logs in with mobile and password: a new token and the account's newtype. */
-export async function login(deps: Deps, mobile: string, password: string): Promise<{ token: string; newtype: number }> {
-  const user = await authenticate(deps, mobile, password);
+export async function login(
+  deps: Deps,
+  mobile: string,
+  password: string,
+  ip: string,
+): Promise<{ token: string; newtype: number }> {
+  const user = await authenticate(deps, mobile, password, ip);
   return { token: await issueToken(deps, 'user', user.id), newtype: user.newtype };
 }
 
@@ -79,9 +106,10 @@ export async function register(
   input: { mobile: string; code: string; password: string; name: string; company_name: string },
 ): Promise<{ token: string; newtype: number }> {
   const { db } = deps.db;
+  // The code first: without a code from this mobile's SMS, nobody learns whether the mobile is registered.
+  await checkCode(deps, input.mobile, 'register', input.code);
   const exists = await db.selectFrom('users').select('id').where('mobile', '=', input.mobile).executeTakeFirst();
   if (exists) throw conflict('该手机号已注册，请直接登录');
-  await checkCode(deps, input.mobile, 'register', input.code);
   const now = deps.clock().toISOString();
   const password_hash = await hashPassword(input.password);
   let id: number;
@@ -108,17 +136,24 @@ export async function register(
   return { token: await issueToken(deps, 'user', id), newtype: 1 };
 }
 
-/** Sets a new password after an SMS code; every session of the account ends. */
+/**
+ * Sets a new password after an SMS code; every session of the account ends. An unknown mobile answers exactly like
+ * a registered one without a valid code (send-code stored a code nobody received), so nothing tells them apart.
+ */
 export async function resetPassword(deps: Deps, input: { mobile: string; code: string; password: string }): Promise<void> {
+  await checkCode(deps, input.mobile, 'forget', input.code);
   const user = await deps.db.db
     .selectFrom('users')
     .select(['id', 'status'])
     .where('mobile', '=', input.mobile)
     .executeTakeFirst();
-  if (!user) throw notFound('该手机号尚未注册');
-  await checkCode(deps, input.mobile, 'forget', input.code);
+  if (!user) throw invalidCode();
   await setPassword(deps, user.id, input.password);
-  await deps.db.db.deleteFrom('login_failures').where('mobile', '=', input.mobile).execute();
+  // The owner proved the mobile: the lockouts on it end.
+  await deps.db.db
+    .deleteFrom('rate_limits')
+    .where((eb) => eb.or([eb('key', '=', `login:m:${input.mobile}`), eb('key', 'like', `login:mi:${input.mobile}:%`)]))
+    .execute();
 }
 
 /** Replaces the password hash and deletes every token of the user (spec: tokens die on password change). */
@@ -130,7 +165,7 @@ export async function setPassword(deps: Deps, userId: number, password: string):
       .set({ password_hash, updated_at: deps.clock().toISOString() })
       .where('id', '=', userId)
       .execute();
-    await trx.deleteFrom('tokens').where('subject', 'in', ['user', 'ifon']).where('subject_id', '=', userId).execute();
+    await endSessionsOf(trx, userId);
   });
 }
 

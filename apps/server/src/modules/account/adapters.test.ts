@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Browser } from '../../../test/browser';
 import { call, createTestApp } from '../../../test/helpers';
 import { HttpSmsSender } from './sms';
 import { HttpWechatClient } from './wechat';
@@ -105,10 +106,15 @@ describe('HttpWechatClient', () => {
       env: { WECHAT_PROVIDER: 'http', WECHAT_HTTP_URL: base, WECHAT_APPID: 'a', WECHAT_SECRET: 's' },
     });
     try {
-      const res = await call(t.app, 'GET', '/v1/openid_login', { query: { code: 'good' } });
-      expect(res.body.data).toMatchObject({ openid: 'wx-openid-123', bound: false });
-      const redirect = await call(t.app, 'GET', '/v1/wechat', { query: { redirect_uri: '/login' } });
-      expect(String(redirect.headers.location)).toMatch(/^https:\/\/open\.weixin\.qq\.com\/connect\/oauth2\/authorize\?appid=a/);
+      const browser = new Browser(t.app);
+      const redirect = await browser.call('GET', '/v1/wechat', { query: { redirect_uri: '/login' } });
+      const location = String(redirect.headers.location);
+      expect(location).toMatch(/^https:\/\/open\.weixin\.qq\.com\/connect\/oauth2\/authorize\?appid=a/);
+      const state = new URL(location).searchParams.get('state')!;
+      const res = await browser.call('GET', '/v1/openid_login', { query: { code: 'good', state } });
+      expect(res.body.data).toMatchObject({ bound: false, token: null });
+      expect(res.body.data.ticket).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.stringify(res.body)).not.toContain('wx-openid-123');
     } finally {
       await t.close();
     }

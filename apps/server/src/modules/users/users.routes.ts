@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { containsText } from '../../db/sql';
-import type { Session } from '../../http/auth';
+import { endSessionsOf, type Session } from '../../http/auth';
 import { badRequest, notFound } from '../../http/errors';
 import { route, type RouteRegistry } from '../../http/routes';
 
@@ -66,9 +66,8 @@ export const userAdminRoutes: RouteRegistry = [
       const now = deps.clock().toISOString();
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set({ status: body.status, updated_at: now }).where('id', '=', body.id).execute();
-        // A disabled account's sessions end at once.
-        if (body.status === 0)
-          await trx.deleteFrom('tokens').where('subject', 'in', ['user', 'ifon']).where('subject_id', '=', body.id).execute();
+        // A disabled account's sessions end at once, with the admin-view tokens a disabled administrator opened.
+        if (body.status === 0) await endSessionsOf(trx, body.id);
         await trx
           .insertInto('audit_log')
           .values({

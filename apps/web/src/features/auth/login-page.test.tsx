@@ -52,7 +52,9 @@ describe('/login', () => {
     expect(net.calls[0]).toMatchObject({ url: '/v1/user/login', body: { mobile: '13800000000', password: PASSWORD, type: '0' } });
     expect(window.sessionStorage.getItem(STORAGE_KEYS.token)).toBe('tok-1');
     expect(window.sessionStorage.getItem(STORAGE_KEYS.newtype)).toBe('1');
-    expect(readCookie(TOKEN_COOKIE)).toBe('tok-1');
+    // The token cookie is the server's (HttpOnly); script writes none, and notes that this browser has a session.
+    expect(readCookie(TOKEN_COOKIE)).toBeUndefined();
+    expect(window.localStorage.getItem(STORAGE_KEYS.sessionHint)).toBe('1');
     expect(window.localStorage.getItem(STORAGE_KEYS.rememberMobile)).toBe('13800000000');
     // The password is never kept anywhere.
     for (const store of [window.localStorage, window.sessionStorage]) {
