@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from './schema';
@@ -20,8 +29,17 @@ export interface Db {
 // PostgreSQL returns BIGINT (count(*)) as text by default; our counts fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
+export interface OpenDbOptions {
+  /**
+   * SQLite: how long a statement waits for another process's write lock before SQLITE_BUSY (default 2000 ms).
+   * better-sqlite3 waits synchronously, so inside the server this blocks the event loop: keep it short there and
+   * let withWriteRetry wait (asynchronously) for longer; a command-line tool may wait longer.
+   */
+  busyTimeoutMs?: number;
+}
+
 /** Opens the database the configuration names: PostgreSQL with DATABASE_URL, else SQLite at DATA_DIR/app.db. */
-export function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db {
+export function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>, opts: OpenDbOptions = {}): Db {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     // An idle connection that the server ends (a restart, an administrator's pg_terminate_backend, DROP DATABASE
@@ -37,10 +55,31 @@ export function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${Math.max(0, Math.round(opts.busyTimeoutMs ?? 2000))}`);
   sqlite.pragma('cache_size = -65536');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+}
+
+/**
+ * Every transaction begins IMMEDIATE: it takes the write lock at BEGIN, where busy_timeout applies. A deferred
+ * transaction that first reads and then writes fails at once with "database is locked" when another process wrote
+ * in between (the busy handler is not called for that upgrade), which is how `npm run import` beside a running
+ * server failed (issue 8). All our transactions write, so nothing is lost by taking the lock up front.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly sqliteConfig: SqliteDialectConfig) {
+    super(sqliteConfig);
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.sqliteConfig);
+  }
 }
 
 /**
