@@ -78,7 +78,7 @@ export interface TestApp {
 }
 
 /** A fresh PostgreSQL database on the TEST_DATABASE_URL server: its URL and how to drop it. */
-async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `t_${crypto.randomBytes(8).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
