@@ -13,6 +13,7 @@ import path from 'node:path';
 import { loadConfig, REPO_ROOT } from '../apps/server/src/config';
 import { openDb } from '../apps/server/src/db';
 import { migrate } from '../apps/server/src/db/migrate';
+import { withStartupLock } from '../apps/server/src/db/startup-lock';
 import { importJsonlFile, type ImportState } from '../apps/server/src/modules/patents/patent-import';
 
 function usage(): never {
@@ -44,7 +45,7 @@ async function main() {
   const config = loadConfig();
   // Waiting for the server's write lock blocks only this process: it may wait longer than the server does.
   const db = openDb(config, { busyTimeoutMs: 5000 });
-  await migrate(db.db as never, db.dialect);
+  await withStartupLock(db, config, () => migrate(db.db as never, db.dialect));
   console.error(`数据库：${config.databaseUrl ? 'PostgreSQL' : path.join(config.dataDir, 'app.db')}`);
 
   const started = Date.now();
