@@ -8,9 +8,9 @@ import type { Db } from './index';
 import type { Database } from './schema';
 
 export interface WriteRetryOptions {
-  /** Tries in all (default 6). */
+  /** Tries in all (default 3; on SQLite a BEGIN is also retried by the connection, see db/index.ts). */
   tries?: number;
-  /** The first pause; each next one doubles, with some jitter (default 50 ms). */
+  /** The first pause; each next one doubles, with some jitter (default 200 ms). */
   firstPauseMs?: number;
   /** Told about each retry (debug level in the server). */
   log?: { debug(obj: object, msg: string): void };
@@ -37,8 +37,8 @@ export class DatabaseBusyError extends Error {
 
 /** Runs `write` and runs it again (after a growing pause) while it fails because the database is busy. */
 export async function withWriteRetry<T>(write: () => Promise<T>, opts: WriteRetryOptions = {}): Promise<T> {
-  const tries = opts.tries ?? 6;
-  let pause = opts.firstPauseMs ?? 50;
+  const tries = opts.tries ?? 3;
+  let pause = opts.firstPauseMs ?? 200;
   for (let attempt = 1; ; attempt++) {
     try {
       return await write();
