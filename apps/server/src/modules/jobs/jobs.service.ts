@@ -105,6 +105,14 @@ function claimable(eb: ExpressionBuilder<Database, 'jobs'>, now: string) {
  */
 export async function claimNextJob(db: Db, now: string, lease: Lease = PROCESS_LEASE): Promise<JobRow | null> {
   const until = plus(now, lease.ms);
+  // An idle poll only reads: no write transaction (on SQLite the write lock) unless there is something to take.
+  const any = await db.db
+    .selectFrom('jobs')
+    .select('jobs.id')
+    .where((eb) => claimable(eb, now))
+    .limit(1)
+    .executeTakeFirst();
+  if (!any) return null;
   return withWriteRetry(
     () =>
       db.db.transaction().execute(async (trx) => {
