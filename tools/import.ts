@@ -4,11 +4,16 @@
 // DATABASE_URL settings, resolved from apps/server like `npm start`). Streams each file line by line; every rejected
 // line goes to stderr as `文件名:行号 原因` and the import goes on; batches of records are committed one transaction
 // each, so stopping midway loses nothing already committed and running again resumes without duplicates.
-// Progress (lines/s) on stderr, a summary at the end. Exit code 0 even with rejected lines; 1 on I/O errors.
+// Progress (lines/s) on stderr, a summary at the end. Exit code 0 even with rejected lines; 1 on I/O errors and
+// when a batch fails (the summary then counts the batches committed before it).
+//
+// Runs beside a server on the same SQLite file: transactions begin IMMEDIATE and wait for the server's writes, and
+// a batch that still finds the database busy is tried again (ADR 0015).
 import path from 'node:path';
 import { loadConfig, REPO_ROOT } from '../apps/server/src/config';
 import { openDb } from '../apps/server/src/db';
 import { migrate } from '../apps/server/src/db/migrate';
+import { withStartupLock } from '../apps/server/src/db/startup-lock';
 import { importJsonlFile, type ImportState } from '../apps/server/src/modules/patents/patent-import';
 
 function usage(): never {
@@ -38,8 +43,9 @@ async function main() {
   process.chdir(path.join(REPO_ROOT, 'apps/server'));
 
   const config = loadConfig();
-  const db = openDb(config);
-  await migrate(db.db as never, db.dialect);
+  // Waiting for the server's write lock blocks only this process: it may wait longer than the server does.
+  const db = openDb(config, { busyTimeoutMs: 5000 });
+  await withStartupLock(db, config, () => migrate(db.db as never, db.dialect));
   console.error(`数据库：${config.databaseUrl ? 'PostgreSQL' : path.join(config.dataDir, 'app.db')}`);
 
   const started = Date.now();
@@ -50,6 +56,8 @@ async function main() {
     const name = path.basename(file);
     const fileStart = Date.now();
     let lastShown = 0;
+    // What the committed batches hold: counted in the summary even when a later batch fails.
+    let committed: ImportState | null = null;
     const show = (s: ImportState, final = false) => {
       const now = Date.now();
       if (!final && now - lastShown < 1000) return;
@@ -62,13 +70,19 @@ async function main() {
       const r = await importJsonlFile(db, file, {
         batchSize,
         onRejected: (line, reason) => process.stderr.write(`${tty ? '\r\x1b[K' : ''}${name}:${line} ${reason}\n`),
-        onProgress: (s) => show(s),
+        onProgress: (s) => {
+          committed = { ...s };
+          show(s);
+        },
       });
       show(r, true);
       for (const k of Object.keys(total) as (keyof typeof total)[]) total[k] += r[k];
     } catch (err) {
       ioErrors++;
+      const done = committed as ImportState | null;
+      if (done) for (const k of Object.keys(total) as (keyof typeof total)[]) total[k] += done[k];
       const code = (err as NodeJS.ErrnoException).code;
+      const readError = code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR';
       const msg =
         code === 'ENOENT'
           ? '文件不存在'
@@ -77,7 +91,12 @@ async function main() {
             : code === 'EISDIR'
               ? '这是一个目录'
               : String((err as Error).message ?? err);
-      process.stderr.write(`${tty ? '\r\x1b[K' : ''}${name}：无法读取（${msg}）\n`);
+      const kept = done
+        ? `，此前已提交 ${fmt(done.inserted + done.updated + done.unchanged)} 条（至第 ${fmt(done.line)} 行），再次运行即可补齐，已导入的记录不会重复`
+        : '';
+      process.stderr.write(
+        `${tty ? '\r\x1b[K' : ''}${name}：${readError ? `无法读取（${msg}）` : `导入中断（${msg}）${kept}`}\n`,
+      );
     }
   }
   await db.close();

@@ -5,6 +5,7 @@ import { PID_FILE } from './db/backup';
 import { openDb } from './db';
 import { migrate } from './db/migrate';
 import { seedOnEmpty } from './db/seed';
+import { withStartupLock } from './db/startup-lock';
 import { buildApp } from './app';
 import { allJobHandlers, allScheduledTasks } from './modules';
 import { startScheduler } from './modules/scheduler/scheduler';
@@ -16,11 +17,11 @@ import { storeWhenReady } from './search/engine/sqlite-store';
 async function main() {
   const config = loadConfig();
   const db = openDb(config);
-  await migrate(db.db as never, db.dialect);
+  // One server at a time migrates and seeds (several started together on one empty database).
+  await withStartupLock(db, config, () => migrate(db.db as never, db.dialect));
   const app = await buildApp({ config, db });
-  await seedOnEmpty(app.deps);
   // Demo patents now (searchable from the first page), the real records as a background job after listen.
-  await seedPatentsOnEmpty(app.deps);
+  await withStartupLock(db, config, () => seedOnEmpty(app.deps).then(() => seedPatentsOnEmpty(app.deps)));
   let worker: Awaited<ReturnType<typeof startJobWorker>> | null = null;
   let scheduler: ReturnType<typeof startScheduler> | null = null;
   // DATA_DIR/server.pid: `npm run restore` refuses to swap the database under a running server.

@@ -200,6 +200,76 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   }
 }
 
+export interface PeerAppOptions {
+  /** Where this server's clock starts (default: the first server's current time). It stands still until moved. */
+  now?: Date | string;
+  /** Extra environment for this server's loadConfig (e.g. { INSTANCE_ID: 'B' }). */
+  env?: Record<string, string | undefined>;
+}
+
+/**
+ * A second server on the same database and DATA_DIR as `base` (several app servers on one database), with its own
+ * connection, configuration and clock. Its close() closes only its app and connection; `base.close()` drops the
+ * database.
+ */
+export async function createPeerApp(base: TestApp, opts: PeerAppOptions = {}): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: base.dataDir,
+    DATABASE_URL: base.config.databaseUrl,
+    WEB_DIST: path.join(base.dataDir, 'no-web-dist'),
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'never',
+    ...opts.env,
+  });
+  const db = openDb(config);
+  let app: FastifyInstance | undefined;
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await app?.close();
+    await db.close();
+  };
+  try {
+    let current = new Date(opts.now ?? base.now());
+    const clock = () => new Date(current.getTime());
+    app = await buildApp({ config, db, clock, logger: false });
+    await app.ready();
+    return {
+      app,
+      deps: app.deps,
+      db,
+      config,
+      dialect: db.dialect,
+      dataDir: base.dataDir,
+      sms: base.sms,
+      now: clock,
+      setNow(date) {
+        current = new Date(date);
+      },
+      advance(ms) {
+        current = new Date(current.getTime() + ms);
+      },
+      close,
+    };
+  } catch (err) {
+    await close().catch(() => {});
+    throw err;
+  }
+}
+
+/** Polls `check` until it returns a truthy value (or throws after `timeoutMs`, default 20 s); returns that value. */
+export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 20_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v) return v as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 export interface CallOptions {
   token?: string;
   /** JSON body (objects) or a raw payload (string/Buffer). */

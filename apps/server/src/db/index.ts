@@ -1,10 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from './schema';
+import { isBusyError } from './write';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
@@ -20,8 +30,17 @@ export interface Db {
 // PostgreSQL returns BIGINT (count(*)) as text by default; our counts fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
+export interface OpenDbOptions {
+  /**
+   * SQLite: how long a statement waits for another process's write lock before SQLITE_BUSY (default 1000 ms).
+   * better-sqlite3 waits synchronously, so inside the server this blocks the event loop: keep it short there and
+   * let withWriteRetry wait (asynchronously) for longer; a command-line tool may wait longer.
+   */
+  busyTimeoutMs?: number;
+}
+
 /** Opens the database the configuration names: PostgreSQL with DATABASE_URL, else SQLite at DATA_DIR/app.db. */
-export function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db {
+export function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>, opts: OpenDbOptions = {}): Db {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     // An idle connection that the server ends (a restart, an administrator's pg_terminate_backend, DROP DATABASE
@@ -37,10 +56,75 @@ export function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${Math.max(0, Math.round(opts.busyTimeoutMs ?? 1000))}`);
   sqlite.pragma('cache_size = -65536');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, sqlite),
+  });
   return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+}
+
+/**
+ * Every transaction begins IMMEDIATE: it takes the write lock at BEGIN, where busy_timeout applies. A deferred
+ * transaction that first reads and then writes fails at once with "database is locked" when another process wrote
+ * in between (the busy handler is not called for that upgrade), which is how `npm run import` beside a running
+ * server failed (issue 8). All our transactions write, so nothing is lost by taking the lock up front.
+ *
+ * A statement that still finds the database busy after busy_timeout has done nothing; when it is a BEGIN or a
+ * statement outside a transaction it is run again after an asynchronous pause (the event loop serves other requests
+ * meanwhile), so every write of the server waits out another process's long batch, not only the ones wrapped in
+ * withWriteRetry (db/write.ts). Inside a transaction it is not: withWriteRetry runs the whole transaction again.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  private retrying: DatabaseConnection | null = null;
+
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly sqlite: SqliteDatabase.Database,
+  ) {
+    super(config);
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const inner = await super.acquireConnection();
+    this.retrying ??= retryingConnection(inner, this.sqlite);
+    return this.retrying;
+  }
+
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+/** Statement-level retries while busy (outside a transaction), pauses 50, 100, 200, 400 ms with jitter. */
+const STATEMENT_TRIES = 5;
+
+function retryingConnection(inner: DatabaseConnection, sqlite: SqliteDatabase.Database): DatabaseConnection {
+  return {
+    async executeQuery(query) {
+      for (let attempt = 1, pause = 50; ; attempt++, pause *= 2) {
+        try {
+          return await inner.executeQuery(query);
+        } catch (err) {
+          if (!isBusyError(err) || sqlite.inTransaction || attempt >= STATEMENT_TRIES) throw err;
+          await new Promise((resolve) => setTimeout(resolve, pause * (0.75 + Math.random() / 2)));
+        }
+      }
+    },
+    streamQuery: (query, chunkSize) => inner.streamQuery(query, chunkSize),
+  };
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(
+    private readonly sqliteConfig: SqliteDialectConfig,
+    private readonly sqlite: SqliteDatabase.Database,
+  ) {
+    super(sqliteConfig);
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.sqliteConfig, this.sqlite);
+  }
 }
 
 /**

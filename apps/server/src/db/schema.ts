@@ -236,6 +236,10 @@ export interface JobsTable {
   finished_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The server (INSTANCE_ID) running the job, while it runs (migration 006). */
+  lease_owner: string | null;
+  /** Until when (ISO) that server holds the job; its heartbeat moves this forward. */
+  lease_until: string | null;
 }
 
 /** A logged-in user's recent searches (migration 003). */

@@ -19,7 +19,11 @@ export async function resetAdminPassword(db: Db, mobile: string, now: string): P
   await db.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash, updated_at: now }).where('id', '=', user.id).execute();
     await trx.deleteFrom('tokens').where('subject', 'in', ['user', 'ifon']).where('subject_id', '=', user.id).execute();
-    await trx.deleteFrom('login_failures').where('mobile', '=', mobile).execute();
+    // The login limits of this mobile (ADR 0013) start afresh, as after an SMS password reset.
+    await trx
+      .deleteFrom('rate_limits')
+      .where((eb) => eb.or([eb('key', '=', `login:m:${mobile}`), eb('key', 'like', `login:mi:${mobile}:%`)]))
+      .execute();
   });
   return password;
 }

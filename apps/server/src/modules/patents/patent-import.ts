@@ -9,7 +9,7 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../../db';
 import type { Database } from '../../db/schema';
 import { validateRecord, type PatentInput } from './patent-record';
-import { upsertPatents } from './patents.repo';
+import { upsertPatents, type UpsertOptions } from './patents.repo';
 
 export interface ImportError {
   line: number;
@@ -56,6 +56,8 @@ export interface ImportFileOptions {
   demo?: boolean;
   /** Let other work (HTTP requests) run between batches: for imports inside the server. */
   yieldBetweenBatches?: boolean;
+  /** Told (debug) when a batch waits for another process's write lock. */
+  log?: UpsertOptions['log'];
 }
 
 export const emptyImportState = (): ImportState => ({
@@ -117,7 +119,10 @@ export class Batcher {
   constructor(
     private readonly db: Db,
     private readonly state: ImportState,
-    private readonly opts: Pick<ImportFileOptions, 'batchSize' | 'now' | 'onBatch' | 'onProgress' | 'yieldBetweenBatches'>,
+    private readonly opts: Pick<
+      ImportFileOptions,
+      'batchSize' | 'now' | 'onBatch' | 'onProgress' | 'yieldBetweenBatches' | 'log'
+    >,
   ) {
     this.batchSize = opts.batchSize ?? 1000;
   }
@@ -142,6 +147,7 @@ export class Batcher {
     let counts = { inserted: 0, updated: 0, unchanged: 0 };
     if (records.length || onBatch) {
       counts = await upsertPatents(this.db, records, now, {
+        log: this.opts.log,
         inTransaction: onBatch
           ? (trx, c) =>
               onBatch(

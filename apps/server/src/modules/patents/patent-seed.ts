@@ -6,6 +6,7 @@ import type { Db } from '../../db';
 import type { Deps } from '../../deps';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { writeTransaction } from '../../db/write';
 import { insertJob } from '../jobs/jobs.service';
 import { DEFAULT_DEMO_SEED, DemoPatentGenerator } from './demo-patents';
 import { pnStem, validateRecord, type PatentInput } from './patent-record';
@@ -157,7 +158,7 @@ export async function seedPatentsOnEmpty(deps: Deps): Promise<number | null> {
     });
     deps.log.info(`已生成 ${c.inserted} 件演示专利（${((Date.now() - started) / 1000).toFixed(1)} 秒）`);
   } else if (files.length) {
-    await db.db.transaction().execute(queueImport);
+    await writeTransaction(db, { log: deps.log, what: 'queue patent import' }, queueImport);
   }
   if (jobId !== null)
     deps.log.info(`真实专利数据（${config.patentDataDir}，${files.length} 个文件）将在后台导入（任务 ${jobId}）`);

@@ -75,6 +75,7 @@ async function runPatentImport(ctx: JobContext): Promise<Record<string, unknown>
       // Small batches inside the server: each one holds the database (and the event loop) only briefly.
       batchSize: 250,
       yieldBetweenBatches: true,
+      log: deps.log,
       now: () => deps.clock().toISOString(),
       onBatch: async (state, trx) => {
         ctx.checkStop();

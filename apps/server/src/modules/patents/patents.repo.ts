@@ -13,6 +13,7 @@ import type Database from 'better-sqlite3';
 import { sql, type Transaction } from 'kysely';
 import type { Db, Dialect } from '../../db';
 import type { Database as Schema, PatentsTable } from '../../db/schema';
+import { writeTransaction, type WriteRetryOptions } from '../../db/write';
 import { writeIndexes, type IndexEntry } from '../../search/engine/index-writer';
 import { PatentNumberError, parseApplicationNumber, parsePublicationNumber } from '../../search/patent-number';
 import { dateOf } from './dates';
@@ -28,6 +29,8 @@ export interface UpsertCounts {
 export interface UpsertOptions {
   /** Runs inside the batch's transaction after the patents are written, with the batch's counts (e.g. a job's checkpoint). */
   inTransaction?: (trx: Transaction<Schema>, counts: UpsertCounts) => Promise<void>;
+  /** Told (debug) when the batch waits for another process's write lock. */
+  log?: WriteRetryOptions['log'];
 }
 
 /** The merged content of one patent, before it becomes a row. */
@@ -605,7 +608,9 @@ export async function upsertPatents(
   const counts: UpsertCounts = { inserted: 0, updated: 0, unchanged: 0 };
   if (!records.length && !opts.inTransaction) return counts;
   const today = dateOf(now);
-  await db.db.transaction().execute(async (trx) => {
+  // Retried while another process holds the write lock (ADR 0015): each try counts from zero.
+  await writeTransaction(db, { log: opts.log, what: 'patent batch' }, async (trx) => {
+    Object.assign(counts, { inserted: 0, updated: 0, unchanged: 0 });
     const sqlite = db.dialect === 'sqlite' && db.sqlite !== undefined;
     const store = sqlite ? sqliteStore(db.sqlite!) : pgStore(trx);
     const groups = groupRecords(records);

@@ -5,10 +5,12 @@
 //   • SQL: the compiled WHERE fragment (compile-sqlite.ts / compile-pg.ts) with COUNT/GROUP BY; always used on
 //     PostgreSQL, and on SQLite while another statement holds the connection in a transaction.
 // The API tests run both on SQLite and compare them with brute force; result sets are identical on both engines.
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { SearchFacets, SearchHit, SearchReply, SearchSort } from '@ip/contract';
 import { SEARCH_DEPTH_MAX } from '@ip/contract';
 import type { Deps } from '../../deps';
+import type { Database } from '../../db/schema';
+import { writeTransaction } from '../../db/write';
 import { badRequest } from '../../http/errors';
 import { combine } from '../../search/expression/parser';
 import {
@@ -569,8 +571,14 @@ export const HISTORY_KEEP = 20;
 
 /** Remembers a logged-in user's search (the same expression again only moves it to the top). */
 export async function rememberSearch(deps: Deps, userId: number, expression: string, total: number): Promise<void> {
-  const k = deps.db.db;
   const now = deps.clock().toISOString();
+  // One transaction, retried while another process (`npm run import`) holds the SQLite write lock (ADR 0015).
+  await writeTransaction(deps.db, { log: deps.log, what: 'search history' }, (k) =>
+    rememberIn(k, userId, expression, total, now),
+  );
+}
+
+async function rememberIn(k: Transaction<Database>, userId: number, expression: string, total: number, now: string) {
   await k.deleteFrom('search_history').where('user_id', '=', userId).where('expression', '=', expression).execute();
   await k.insertInto('search_history').values({ user_id: userId, expression, total, created_at: now }).execute();
   const old = await k
