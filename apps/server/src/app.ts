@@ -14,6 +14,7 @@ import { registerRoutes, type RouteRegistry } from './http/routes';
 import { allModules } from './modules';
 import { createSmsSender } from './modules/account/sms';
 import { createWechatClient } from './modules/account/wechat';
+import { ensureFileDirs, publicDir } from './modules/common/file-store';
 
 export interface BuildOptions {
   config: Config;
@@ -64,9 +65,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     { prefix: '/v1' },
   );
 
-  const uploads = path.join(opts.config.dataDir, 'uploads');
-  fs.mkdirSync(uploads, { recursive: true });
-  await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false });
+  // Public files only (avatars, portal images): flat names in DATA_DIR/uploads. Private files live in DATA_DIR/private
+  // and are read through GET /v1/common/file/:id (ADR 0014); no subdirectory (e.g. the old uploads/exports) is served.
+  ensureFileDirs(opts.config);
+  await app.register(fastifyStatic, {
+    root: publicDir(opts.config),
+    prefix: '/uploads/',
+    decorateReply: false,
+    allowedPath: (pathName) => /^\/[0-9a-f]{32}\.[a-z0-9]{1,5}$/.test(pathName),
+    setHeaders: (res) => res.setHeader('x-content-type-options', 'nosniff'),
+  });
 
   // The SPA: static files, and index.html for every page route (client-side routing).
   const dist = opts.config.webDist;

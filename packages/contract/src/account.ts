@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, SMS_CODE_LENGTH } from './constants';
 import { isMainlandMobile, passwordProblem, trimMobile } from './validators';
+import { privateFileId } from './files';
 
 /** A mobile field: trimmed, then an 11-digit mainland mobile. */
 export const Mobile = z
@@ -99,7 +100,13 @@ export const VerificationBody = z.object({
     .toUpperCase()
     .regex(/^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/, '统一社会信用代码应为 18 位'),
   contact: personName('联系人'),
-  license: z.string().trim().min(1, '请上传营业执照').max(500, '文件地址过长'),
+  // A private file the caller uploaded (purpose licence); the server checks the owner.
+  license: z
+    .string({ error: '请上传营业执照' })
+    .trim()
+    .min(1, '请上传营业执照')
+    .max(500, '文件地址过长')
+    .refine((v) => privateFileId(v) !== null, '营业执照文件不正确，请重新上传'),
 });
 
 /** Second authentication (spec §7): account and password → a token kept as tokenIfon. */

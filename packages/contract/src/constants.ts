@@ -36,7 +36,13 @@ export const SMS_MAX_PER_ADDRESS_PER_DAY = 100;
 
 /** Uploads (POST /v1/common/file). */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
-export const UPLOAD_TYPES: Record<string, { mimes: string[]; exts: string[]; label: string }> = {
+export type UploadKind = 'image' | 'file';
+export interface UploadRule {
+  mimes: string[];
+  exts: string[];
+  label: string;
+}
+export const UPLOAD_TYPES: Record<UploadKind, UploadRule> = {
   image: {
     mimes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
     exts: ['.png', '.jpg', '.jpeg', '.gif', '.webp'],
@@ -56,6 +62,11 @@ export const UPLOAD_TYPES: Record<string, { mimes: string[]; exts: string[]; lab
     label: '文件（PDF、图片、Word、Excel）',
   },
 };
+
+/** The rule of an upload type a client named; null for anything else (own keys only: `__proto__` is not a type). */
+export function uploadRule(kind: string): UploadRule | null {
+  return Object.hasOwn(UPLOAD_TYPES, kind) ? UPLOAD_TYPES[kind as UploadKind] : null;
+}
 
 /** Session storage keys used by the web client (spec §4). */
 export const STORAGE_KEYS = {

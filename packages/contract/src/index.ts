@@ -6,3 +6,4 @@ export * from './account';
 export * from './pages';
 export * from './jobs';
 export * from './search';
+export * from './files';

@@ -65,9 +65,13 @@ describe('request schemas', () => {
       company_name: '示例科技有限公司',
       credit_code: '91330100MA2XXXXX1Y',
       contact: '张三',
-      license: '/uploads/a.png',
+      license: '/v1/common/file/12',
     };
     expect(VerificationBody.safeParse(ok).success).toBe(true);
+    // The licence is a private upload, never a public /uploads/ address.
+    expect(VerificationBody.safeParse({ ...ok, license: '/uploads/a.png' }).error!.issues[0].message).toBe(
+      '营业执照文件不正确，请重新上传',
+    );
     expect(VerificationBody.safeParse({ ...ok, credit_code: '123' }).error!.issues[0].message).toBe('统一社会信用代码应为 18 位');
   });
   it('bounds the names as the forms do (empty, too short, too long each say which)', () => {

@@ -113,6 +113,12 @@ export interface FilesTable {
   mime: string;
   size: number;
   created_at: string;
+  /** 'public' (served at /uploads/<stored_name>) or 'private' (DATA_DIR/private, GET /v1/common/file/:id). */
+  visibility: string;
+  /** FilePurpose: avatar, portal, licence, document, export. */
+  purpose: string;
+  /** ISO time after which the housekeeping task deletes the file and the row (exports); null: kept. */
+  expires_at: string | null;
 }
 
 export interface CompaniesTable {

@@ -2,6 +2,7 @@ import type { RouteRegistry } from '../http/routes';
 import { accountRoutes } from './account/account.routes';
 import { purgeExpiredTask } from './account/purge';
 import { fileRoutes } from './common/file.routes';
+import { fileHousekeepingTask } from './common/file-housekeeping';
 import { companyRoutes } from './company/company.routes';
 import { userAdminRoutes } from './users/users.routes';
 import { searchRoutes } from './search/search.routes';
@@ -11,10 +12,20 @@ import type { JobHandlers } from './jobs/jobs.service';
 import { patentJobHandlers } from './patents/patents.jobs';
 import { patentRoutes } from './patents/patents.routes';
 import type { ScheduledTask } from './scheduler/scheduler';
+import { systemRoutes } from './system/system.routes';
 
 /** The whole API as one list: each module's routes, registered under /v1. */
 export function allModules(): RouteRegistry {
-  return [...accountRoutes, ...userAdminRoutes, ...companyRoutes, ...fileRoutes, ...jobRoutes, ...patentRoutes, ...searchRoutes];
+  return [
+    ...accountRoutes,
+    ...userAdminRoutes,
+    ...companyRoutes,
+    ...fileRoutes,
+    ...jobRoutes,
+    ...patentRoutes,
+    ...searchRoutes,
+    ...systemRoutes,
+  ];
 }
 
 /** Every kind of background job and the function that runs it (modules/jobs runs them). */
@@ -24,5 +35,5 @@ export function allJobHandlers(): JobHandlers {
 
 /** Every timed task (modules/scheduler runs them on their croner patterns). */
 export function allScheduledTasks(): ScheduledTask[] {
-  return [purgeExpiredTask];
+  return [purgeExpiredTask, fileHousekeepingTask];
 }

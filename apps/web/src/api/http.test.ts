@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AxiosError } from 'axios';
 import { STORAGE_KEYS, TOKEN_COOKIE } from '@ip/contract';
-import { ApiError, post, uploadFile } from './http';
+import { ApiError, openPrivateFile, post, uploadFile } from './http';
 import { loadingCounter } from './loading';
 import { notify } from '../lib/notify';
 import * as navigation from '../lib/navigation';
@@ -135,5 +135,31 @@ describe('the axios response rules (spec §7)', () => {
     expect(form.get('type')).toBe('image');
     expect((form.get('file') as File).name).toBe('a.png');
     expect(net.calls[0].url).toBe('/v1/common/file');
+  });
+
+  it('opens a private file (the licence preview) with the session token, as a blob in a new tab', async () => {
+    setToken('tok');
+    const blob = new Blob(['%PDF-1.4'], { type: 'application/pdf' });
+    net = mockNetwork(() => ({ data: blob }));
+    const tab = { location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const created: Blob[] = [];
+    Object.assign(URL, {
+      createObjectURL: (b: Blob) => (created.push(b), 'blob:preview'),
+      revokeObjectURL: () => undefined,
+    });
+    await openPrivateFile('/v1/common/file/12');
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(net.calls[0].url).toBe('/v1/common/file/12');
+    expect(net.calls[0].headers.Authorization).toBe('Bearer tok');
+    expect(net.calls[0].config.responseType).toBe('blob');
+    expect(created[0]).toBe(blob);
+    expect(tab.location.href).toBe('blob:preview');
+
+    // A refusal closes the empty tab and rejects.
+    net.restore();
+    net = mockNetwork(() => ({ status: 404, data: { code: 0, msg: '文件不存在或无权查看' } }));
+    await expect(openPrivateFile('/v1/common/file/13')).rejects.toBeInstanceOf(ApiError);
+    expect(tab.close).toHaveBeenCalled();
   });
 });

@@ -1,5 +1,12 @@
 import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { ERROR_MESSAGE_DURATION_MS, REQUEST_TIMEOUT_MS, STORAGE_KEYS, interpretEnvelope } from '@ip/contract';
+import {
+  ERROR_MESSAGE_DURATION_MS,
+  REQUEST_TIMEOUT_MS,
+  STORAGE_KEYS,
+  interpretEnvelope,
+  type UploadKind,
+  type UploadPurpose,
+} from '@ip/contract';
 import { notify } from '../lib/notify';
 import { navigateTo } from '../lib/navigation';
 import { sessionStore } from '../lib/session-store';
@@ -145,23 +152,28 @@ export async function get<T>(url: string, params?: Record<string, unknown>, conf
 }
 
 export interface UploadedFile {
+  /** /uploads/<name> for public files (avatars), /v1/common/file/<id> for private ones. */
   url: string;
   name: string;
   size: number;
   id: number;
 }
 
-export type UploadKind = 'image' | 'file';
+export type { UploadKind };
 
-/** Multipart POST /v1/common/file (fields: type, file) → {url,name,size,id}. */
+/**
+ * Multipart POST /v1/common/file (fields: type, purpose, file) → {url,name,size,id}. Without a purpose the file is a
+ * private document; `avatar` makes it public (ADR 0014).
+ */
 export async function uploadFile(
   file: Blob,
   type: UploadKind,
-  opts: { onProgress?: (percent: number) => void; fileName?: string } = {},
+  opts: { onProgress?: (percent: number) => void; fileName?: string; purpose?: UploadPurpose } = {},
 ): Promise<UploadedFile> {
   const form = new FormData();
-  // The type goes first so a streaming multipart parser knows it before the file arrives.
+  // The type and purpose go first so a streaming multipart parser knows them before the file arrives.
   form.append('type', type);
+  if (opts.purpose) form.append('purpose', opts.purpose);
   const name = opts.fileName ?? (file instanceof File ? file.name : 'upload');
   form.append('file', file, name);
   const res = await http.post<UploadedFile>('/v1/common/file', form, {
@@ -171,4 +183,22 @@ export async function uploadFile(
     },
   });
   return res.data;
+}
+
+/**
+ * Opens a private file (/v1/common/file/<id>) in a new tab: read with the session's Authorization header as a blob,
+ * shown through an object URL (the tab is opened first, within the click, so no pop-up blocker stops it).
+ */
+export async function openPrivateFile(url: string): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const res = await http.get<Blob>(url, { responseType: 'blob' });
+    const objectUrl = URL.createObjectURL(res.data);
+    if (tab) tab.location.href = objectUrl;
+    else window.location.assign(objectUrl);
+    setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
+  } catch (err) {
+    tab?.close();
+    throw err;
+  }
 }

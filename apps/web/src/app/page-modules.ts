@@ -1,5 +1,6 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { PAGES, type PageDef } from '@ip/contract';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { PAGES, type PageDef, type RouteSet } from '@ip/contract';
+import { routeSetOf, useSessionUser } from '../lib/session-store';
 
 type LazyPage = LazyExoticComponent<ComponentType>;
 
@@ -24,6 +25,7 @@ const PatentDrawingsPage = lazy(() => import('../features/patent/pages/drawings-
 const PatentFullTextPage = lazy(() => import('../features/patent/pages/full-text-page'));
 const PatentLawPage = lazy(() => import('../features/patent/pages/law-page'));
 const PatentFamilyPage = lazy(() => import('../features/patent/pages/kindred-page'));
+const SystemPage = lazy(() => import('../features/system/pages/system-page'));
 
 /** Pages built for real; every other page of the table shows the shared WipPage. */
 export const REAL_PAGES: Record<string, LazyPage> = {
@@ -48,16 +50,46 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/fullText': PatentFullTextPage,
   '/law': PatentLawPage,
   '/kindred': PatentFamilyPage,
+  // Built for the administrator (set B); the company user's /system is still wip (the table's `wip: ['A']`).
+  '/system': SystemPage,
 };
 
 export { NotFoundPage };
 
-/** The component a page of the table renders. Redirect-only pages never render (the guard redirects). */
-export function componentFor(page: PageDef): LazyPage {
-  return REAL_PAGES[page.path] ?? WipPage;
+/** Whether the page is built for a route set (false: that set sees the shared WipPage). */
+export function builtFor(page: PageDef, set: RouteSet | undefined): boolean {
+  if (!REAL_PAGES[page.path]) return false;
+  if (Array.isArray(page.wip)) return !!set && !page.wip.includes(set);
+  return !page.wip;
 }
 
-/** The pages that render the shared WipPage. */
+const partlyBuilt = new Map<string, ComponentType>();
+
+/**
+ * The component a page of the table renders. Redirect-only pages never render (the guard redirects). A page built for
+ * some route sets only renders WipPage for the others.
+ */
+export function componentFor(page: PageDef): ComponentType {
+  const real = REAL_PAGES[page.path];
+  if (!real) return WipPage;
+  if (!Array.isArray(page.wip)) return real;
+  let c = partlyBuilt.get(page.path);
+  if (!c) {
+    c = function PartlyBuiltPage() {
+      const set = routeSetOf(useSessionUser());
+      return createElement(builtFor(page, set) ? real : WipPage);
+    };
+    partlyBuilt.set(page.path, c);
+  }
+  return c;
+}
+
+/** The pages that render the shared WipPage for every route set. */
 export function wipRoutes(): PageDef[] {
   return PAGES.filter((p) => !p.redirect && !REAL_PAGES[p.path]);
+}
+
+/** The pages built for some route sets and still WipPage for the others (`wip` lists those sets). */
+export function partlyWipRoutes(): PageDef[] {
+  return PAGES.filter((p) => !p.redirect && Array.isArray(p.wip));
 }

@@ -1,5 +1,4 @@
-import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '@ip/contract';
-import type { UploadKind } from '../api/http';
+import { UPLOAD_MAX_BYTES, UPLOAD_TYPES, type UploadKind } from '@ip/contract';
 
 /** Checks a file in the browser before uploading (the server checks again); a Chinese reason or null. */
 export function uploadProblem(file: { name: string; type?: string; size: number }, kind: UploadKind): string | null {

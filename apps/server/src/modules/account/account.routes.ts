@@ -14,6 +14,7 @@ import {
   SendInfoBody,
   UpdateProfileBody,
   VerificationBody,
+  privateFileId,
   VisitorLoginBody,
 } from '@ip/contract';
 import type { Deps } from '../../deps';
@@ -212,6 +213,21 @@ export const accountRoutes: RouteRegistry = [
         .where('status', '=', 0)
         .executeTakeFirst();
       if (pending) throw conflict('您已提交认证申请，请等待管理员审核');
+      // The licence is a private file the caller uploaded (ADR 0014), never a public address or someone else's file.
+      const licenceId = privateFileId(body.license);
+      const licence = licenceId
+        ? await db
+            .selectFrom('files')
+            .select('id')
+            .where('id', '=', licenceId)
+            .where('owner_id', '=', s.user.id)
+            .where('visibility', '=', 'private')
+            .where('purpose', 'in', ['licence', 'document'])
+            .executeTakeFirst()
+        : undefined;
+      if (!licence) {
+        throw badRequest('营业执照文件不正确，请重新上传', [{ path: 'license', msg: '营业执照文件不正确，请重新上传' }]);
+      }
       const row = await db
         .insertInto('verifications')
         .values({

@@ -388,29 +388,66 @@ describe('verification applications', () => {
     company_name: '试用创新科技有限公司',
     credit_code: '91330100MA2XXXXX1Y',
     contact: '李试用',
-    license: '/uploads/x.png',
+    license: '',
   };
+
+  /** Uploads a PDF licence as the caller (a private file) and returns its URL. */
+  async function uploadLicence(token: string, purpose = 'licence'): Promise<string> {
+    const boundary = '----lic';
+    const body = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nfile\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\n${purpose}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="执照.pdf"\r\nContent-Type: application/pdf\r\n\r\n` +
+        `%PDF-1.4 licence\r\n--${boundary}--\r\n`,
+    );
+    const res = await call(t.app, 'POST', '/v1/common/file', {
+      token,
+      body,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(res.body.code).toBe(1);
+    return res.body.data.url;
+  }
 
   it('lets a trial user apply once while pending and shows the status', async () => {
     const token = await loginAs(t.app, 'trial');
     expect((await call(t.app, 'POST', '/v1/verification/status', { token })).body.data.status).toBeNull();
-    const res = await call(t.app, 'POST', '/v1/verification', { token, body: application });
+    const license = await uploadLicence(token);
+    expect(license).toMatch(/^\/v1\/common\/file\/\d+$/);
+    const res = await call(t.app, 'POST', '/v1/verification', { token, body: { ...application, license } });
     expect(res.body).toMatchObject({ code: 1, data: { status: 0 } });
-    expectFailure(await call(t.app, 'POST', '/v1/verification', { token, body: application }), 409, '等待');
+    expectFailure(await call(t.app, 'POST', '/v1/verification', { token, body: { ...application, license } }), 409, '等待');
     expect((await call(t.app, 'POST', '/v1/verification/status', { token })).body.data).toMatchObject({
       status: 0,
       company_name: application.company_name,
     });
   });
 
+  it('takes only a private licence the caller uploaded', async () => {
+    const token = await loginAs(t.app, 'trial');
+    const others = await uploadLicence(await loginAs(t.app, 'company'));
+    for (const license of ['/uploads/x.png', others, '/v1/common/file/999999', 'https://evil.example/x.pdf']) {
+      expectFailure(
+        await call(t.app, 'POST', '/v1/verification', { token, body: { ...application, license } }),
+        400,
+        '营业执照文件不正确',
+      );
+    }
+    expect(await t.db.db.selectFrom('verifications').selectAll().execute()).toHaveLength(0);
+  });
+
   it('refuses verified users and bad input', async () => {
+    const license = await uploadLicence(await loginAs(t.app, 'company'));
     expectFailure(
-      await call(t.app, 'POST', '/v1/verification', { token: await loginAs(t.app, 'company'), body: application }),
+      await call(t.app, 'POST', '/v1/verification', {
+        token: await loginAs(t.app, 'company'),
+        body: { ...application, license },
+      }),
       403,
     );
     const token = await loginAs(t.app, 'trial');
     expectFailure(
-      await call(t.app, 'POST', '/v1/verification', { token, body: { ...application, credit_code: 'x' } }),
+      await call(t.app, 'POST', '/v1/verification', { token, body: { ...application, license, credit_code: 'x' } }),
       400,
       '信用代码',
     );

@@ -1,49 +1,87 @@
 // Export of a whole result (up to 50,000 patents) to Excel, as a job with a progress bar (DOMAIN §4): one sheet,
-// the legal status in it. The file is written under DATA_DIR/uploads/exports with an unguessable name and served
-// like other uploads; the job's result holds its URL.
-import crypto from 'node:crypto';
-import fs from 'node:fs';
+// the legal status in it. ADR 0014: the job reads the rows a batch at a time and a worker thread (export.worker.ts)
+// writes the workbook, so the event loop keeps serving requests; the file is written to DATA_DIR/tmp/<name>.part and
+// renamed into DATA_DIR/private when complete, recorded as a private `files` row of its owner that expires after
+// EXPORT_TTL_DAYS. The job's result holds the file id; /v1/jobs/status hands out a freshly signed link.
+import fs from 'node:fs/promises';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { SearchFilters, SearchSort } from '@ip/contract';
 import type { JobContext, JobHandlers } from '../jobs/jobs.service';
+import { insertFile, newStoredName, partPathFor, privateDir } from '../common/file-store';
+import type { ExportRecord, FromWorker, ToWorker } from './export-columns';
 import { queryAst, searchIds, type QueryInput } from './search.service';
 
 export const PATENT_EXPORT_JOB = 'patent-export';
 export const EXPORT_MAX = 50000;
 const BATCH = 500;
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export interface PatentExportParams extends QueryInput {
   filters?: SearchFilters;
   sort?: SearchSort;
 }
 
-const COLUMNS: { header: string; key: string; width: number }[] = [
-  { header: '序号', key: 'n', width: 8 },
-  { header: '公开（公告）号', key: 'pn', width: 18 },
-  { header: '申请号', key: 'an', width: 20 },
-  { header: '申请日', key: 'ad', width: 12 },
-  { header: '公开（公告）日', key: 'pd', width: 14 },
-  { header: '授权日', key: 'gd', width: 12 },
-  { header: '名称', key: 'title', width: 40 },
-  { header: '申请（专利权）人', key: 'applicants', width: 30 },
-  { header: '发明人', key: 'inventors', width: 24 },
-  { header: '专利类型', key: 'type', width: 10 },
-  { header: '法律状态', key: 'legal_status', width: 10 },
-  { header: '主分类号', key: 'ipc_main', width: 14 },
-  { header: 'IPC分类号', key: 'ipc', width: 30 },
-  { header: '地址', key: 'address', width: 30 },
-  { header: '代理机构', key: 'agency', width: 24 },
-  { header: '摘要', key: 'abstract', width: 80 },
-];
+/**
+ * Starts the worker: dist/export.worker.js in the production bundle; under tsx (dev, tests) the .ts source, loaded by
+ * a small bootstrap that registers tsx's ESM hooks inside the worker first (Node 20 ignores `--import tsx` in a
+ * worker's execArgv: the .ts entry then fails with "Unknown file extension").
+ */
+function newExportWorker(workerData: unknown): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./export.worker.js', import.meta.url), { workerData });
+  const entry = new URL('./export.worker.ts', import.meta.url).href;
+  const tsxApi = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((t) => { t.register(); return import(${JSON.stringify(entry)}); })`;
+  return new Worker(bootstrap, { eval: true, workerData });
+}
 
-function list(json: string): string {
-  try {
-    const v = JSON.parse(json) as unknown;
-    return Array.isArray(v) ? v.join('; ') : '';
-  } catch {
-    return '';
-  }
+/** The worker writing one workbook: send() a batch, end() to finish; each resolves when the worker has done it. */
+export interface ExcelWriter {
+  send(rows: ExportRecord[]): Promise<number>;
+  end(): Promise<number>;
+  /** Stops the worker at once (the .part file is the caller's to remove). */
+  abort(): Promise<void>;
+}
+
+export function startExcelWriter(file: string): ExcelWriter {
+  const worker = newExportWorker({ file });
+  const waiting: { resolve(n: number): void; reject(e: Error): void }[] = [];
+  let failure: Error | null = null;
+  const failAll = (err: Error) => {
+    failure ??= err;
+    for (const w of waiting.splice(0)) w.reject(failure);
+  };
+  worker.on('message', (m: FromWorker) => {
+    const w = waiting.shift();
+    if (!w) return;
+    if (m.type === 'error') w.reject(new Error(m.message));
+    else w.resolve(m.rows);
+  });
+  worker.on('error', failAll);
+  worker.on('exit', (code) => failAll(new Error(`export worker exited (${code})`)));
+  const ask = (m: ToWorker) =>
+    new Promise<number>((resolve, reject) => {
+      if (failure) return reject(failure);
+      waiting.push({ resolve, reject });
+      worker.postMessage(m);
+    });
+  return {
+    send: (rows) => ask({ type: 'rows', rows }),
+    async end() {
+      const n = await ask({ type: 'end' });
+      await worker.terminate();
+      return n;
+    },
+    async abort() {
+      await worker.terminate();
+    },
+  };
 }
 
 async function runExport(ctx: JobContext): Promise<Record<string, unknown>> {
@@ -56,69 +94,72 @@ async function runExport(ctx: JobContext): Promise<Record<string, unknown>> {
     limit: EXPORT_MAX,
   });
   await ctx.progress({ total: ids.length, done: 0 });
-  const dir = path.join(deps.config.dataDir, 'uploads', 'exports');
-  fs.mkdirSync(dir, { recursive: true });
   const name = `专利检索结果-${deps.clock().toISOString().slice(0, 10)}.xlsx`;
-  const file = `${crypto.randomBytes(16).toString('hex')}.xlsx`;
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path.join(dir, file), useStyles: true });
-  const ws = wb.addWorksheet('检索结果');
-  ws.columns = COLUMNS;
-  ws.getRow(1).font = { bold: true };
-  ws.getRow(1).commit();
+  const stored = newStoredName('.xlsx');
+  const part = partPathFor(deps.config, stored);
+  const writer = startExcelWriter(part);
   let n = 0;
-  for (let i = 0; i < ids.length; i += BATCH) {
-    ctx.checkStop();
-    const batch = ids.slice(i, i + BATCH);
-    const rows = await deps.db.db
-      .selectFrom('patents')
-      .select([
-        'id',
-        'pn',
-        'an',
-        'ad',
-        'pd',
-        'gd',
-        'title',
-        'applicants',
-        'inventors',
-        'type',
-        'legal_status',
-        'ipc_main',
-        'ipc',
-        'address',
-        'agency',
-        'abstract',
-      ])
-      .where('id', 'in', batch)
-      .execute();
-    const byId = new Map(rows.map((r) => [Number(r.id), r]));
-    for (const id of batch) {
-      const r = byId.get(id);
-      if (!r) continue;
-      ws.addRow({
-        n: ++n,
-        pn: r.pn ?? '',
-        an: r.an ?? '',
-        ad: r.ad ?? '',
-        pd: r.pd ?? '',
-        gd: r.gd ?? '',
-        title: r.title,
-        applicants: list(r.applicants),
-        inventors: list(r.inventors),
-        type: r.type,
-        legal_status: r.legal_status,
-        ipc_main: r.ipc_main,
-        ipc: list(r.ipc),
-        address: r.address,
-        agency: r.agency,
-        abstract: r.abstract,
-      }).commit();
+  try {
+    for (let i = 0; i < ids.length; i += BATCH) {
+      ctx.checkStop();
+      const batch = ids.slice(i, i + BATCH);
+      const rows = await deps.db.db
+        .selectFrom('patents')
+        .select([
+          'id',
+          'pn',
+          'an',
+          'ad',
+          'pd',
+          'gd',
+          'title',
+          'applicants',
+          'inventors',
+          'type',
+          'legal_status',
+          'ipc_main',
+          'ipc',
+          'address',
+          'agency',
+          'abstract',
+        ])
+        .where('id', 'in', batch)
+        .execute();
+      const byId = new Map(rows.map(({ id, ...r }) => [Number(id), r]));
+      const ordered: ExportRecord[] = [];
+      for (const id of batch) {
+        const r = byId.get(id);
+        if (r) ordered.push(r);
+      }
+      n = await writer.send(ordered);
+      await ctx.progress({ done: Math.min(ids.length, i + BATCH) });
     }
-    await ctx.progress({ done: Math.min(ids.length, i + BATCH) });
+    ctx.checkStop();
+    n = await writer.end();
+    const target = path.join(privateDir(deps.config), stored);
+    await fs.rename(part, target);
+    const { size } = await fs.stat(target);
+    const expiresAt = new Date(deps.clock().getTime() + deps.config.exportTtlDays * 86_400_000).toISOString();
+    const fileId = await insertFile(deps, {
+      ownerId: ctx.job.owner_id,
+      kind: 'file',
+      purpose: 'export',
+      name,
+      storedName: stored,
+      mime: XLSX_MIME,
+      size,
+      expiresAt,
+    }).catch(async (err: unknown) => {
+      await fs.rm(target, { force: true });
+      throw err;
+    });
+    return { file_id: fileId, name, rows: n, total, truncated: total > EXPORT_MAX, expires_at: expiresAt };
+  } catch (err) {
+    await writer.abort();
+    await fs.rm(part, { force: true });
+    // JobInterrupted (the server stops) puts the job back in the queue; it starts again from the first row.
+    throw err;
   }
-  ws.commit();
-  await wb.commit();
-  return { url: `/uploads/exports/${file}`, name, rows: n, total, truncated: total > EXPORT_MAX };
 }
 
 export const searchJobHandlers: JobHandlers = { [PATENT_EXPORT_JOB]: runExport };

@@ -10,7 +10,7 @@ import {
   TrendBody,
 } from '@ip/contract';
 import type { Session } from '../../http/auth';
-import { notFound } from '../../http/errors';
+import { notFound, tooMany } from '../../http/errors';
 import { route, type RouteRegistry } from '../../http/routes';
 import { ExpressionError, FIELDS, formToExpression, parseExpression } from '../../search/expression';
 import { extractKeywords, keywordsToExpression } from '../../search/keywords';
@@ -186,12 +186,20 @@ export const searchRoutes: RouteRegistry = [
     handler: ({ body, deps, reply, session }) =>
       withPosition(reply, async () => {
         searchService.queryAst(body);
+        // Issue 8 item 7: a per-user cap, so one user's exports cannot hold up everyone else's jobs.
+        const ownerId = (session as UserSession).user.id;
+        const active = await deps.db.db
+          .selectFrom('jobs')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('owner_id', '=', ownerId)
+          .where('kind', '=', PATENT_EXPORT_JOB)
+          .where('status', 'in', ['queued', 'running'])
+          .executeTakeFirstOrThrow();
+        if (Number(active.n) >= deps.config.maxQueuedExports) {
+          throw tooMany(`您已有 ${Number(active.n)} 个导出任务正在进行，请完成后再试`);
+        }
         const params = { expression: body.expression, val: body.val, query: body.query, filters: body.filters, sort: body.sort };
-        const jobId = await createJob(
-          deps.db,
-          { kind: PATENT_EXPORT_JOB, ownerId: (session as UserSession).user.id, params },
-          deps.clock().toISOString(),
-        );
+        const jobId = await createJob(deps.db, { kind: PATENT_EXPORT_JOB, ownerId, params }, deps.clock().toISOString());
         return { job_id: jobId };
       }),
   }),

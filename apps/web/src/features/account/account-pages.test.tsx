@@ -91,6 +91,7 @@ describe('个人中心', () => {
     await waitFor(() => expect(net!.calls.some((c) => c.url === '/v1/user/profile')).toBe(true));
     const upload = net.calls.find((c) => c.url === '/v1/common/file')!;
     expect((upload.body as FormData).get('type')).toBe('image');
+    expect((upload.body as FormData).get('purpose')).toBe('avatar');
     expect(net.calls.find((c) => c.url === '/v1/user/profile')?.body).toMatchObject({ avatar: '/uploads/avatar.png' });
     await waitFor(() => expect(sessionStore.getState().user?.avatar).toBe('/uploads/avatar.png'));
   });

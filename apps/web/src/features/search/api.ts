@@ -215,7 +215,8 @@ export async function exportCall(query: SearchQuery): Promise<{ job_id: number |
 export interface JobStatus {
   status: string;
   percent: number;
-  result?: { url?: string; name?: string; rows?: number } | null;
+  /** `url` is a signed link valid for minutes (ADR 0014); `expired` once the housekeeping deleted the file. */
+  result?: { url?: string; name?: string; rows?: number; expired?: boolean } | null;
   error?: string;
 }
 

@@ -21,7 +21,10 @@ export function AvatarUploader({ src, onUploaded }: { src: string; onUploaded: (
   const customRequest: UploadProps['customRequest'] = async ({ file, onSuccess, onError, onProgress }) => {
     setBusy(true);
     try {
-      const uploaded = await uploadFile(file as File, 'image', { onProgress: (percent) => onProgress?.({ percent }) });
+      const uploaded = await uploadFile(file as File, 'image', {
+        purpose: 'avatar',
+        onProgress: (percent) => onProgress?.({ percent }),
+      });
       await onUploaded(uploaded.url);
       onSuccess?.(uploaded);
     } catch (err) {

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Skeleton, Tag, Upload, type UploadProps } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { submitVerificationCall, verificationStatusQuery, type VerificationStatus } from '../api';
-import { uploadFile } from '../../../api/http';
+import { openPrivateFile, uploadFile } from '../../../api/http';
 import { markServerFieldErrors } from '../../../lib/form-errors';
 import { companyNameRules, personNameRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
@@ -91,7 +91,7 @@ export function VerificationSection({ defaultCompany }: { defaultCompany: string
   const customRequest: UploadProps['customRequest'] = async ({ file, onSuccess, onError }) => {
     setUploading(true);
     try {
-      const uploaded = await uploadFile(file as File, 'file');
+      const uploaded = await uploadFile(file as File, 'file', { purpose: 'licence' });
       form.setFieldValue('license', uploaded.url);
       void form.validateFields(['license']);
       setLicenseName(uploaded.name);
@@ -167,7 +167,18 @@ export function VerificationSection({ defaultCompany }: { defaultCompany: string
                   上传营业执照
                 </Button>
               </Upload>
-              {licenseName && <span style={{ marginLeft: 12 }}>已上传：{licenseName}</span>}
+              {licenseName && (
+                <span style={{ marginLeft: 12 }}>
+                  已上传：{licenseName}
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => void openPrivateFile(form.getFieldValue('license') as string).catch(() => {})}
+                  >
+                    预览
+                  </Button>
+                </span>
+              )}
             </div>
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={submitting}>

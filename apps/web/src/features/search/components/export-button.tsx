@@ -79,6 +79,9 @@ export function ExportButton({ query, total, disabled }: { query: SearchQuery; t
                 ? '排队中…'
                 : '正在导出…'}
         </Typography.Text>
+        {done && job.data?.result?.expired === true && (
+          <Alert type="warning" showIcon title="导出文件已过期并被删除，请重新导出" />
+        )}
         {done && url && (
           <Button
             type="primary"
