@@ -256,6 +256,7 @@ export const accountRoutes: RouteRegistry = [
     url: '/wechat',
     access: 'public',
     summary: '跳转微信授权',
+    answers: 'redirect',
     query: z.object({
       redirect_uri: z.string({ error: '缺少回调地址' }).regex(/^\/(?!\/)[\w\-./?=&%]*$/, '回调地址只能是本站路径'),
       state: z.string().max(64, 'state 过长').default('login'),
