@@ -49,6 +49,39 @@ describe('request bodies', () => {
     }
   });
 
+  it.each([
+    ['no boundary', 'multipart/form-data', 'x'],
+    ['cut short', 'multipart/form-data; boundary=zz', 'a=1&b=2'],
+    ['cut inside a part', 'multipart/form-data; boundary=zz', '--zz\r\nContent-Disposition: form-data; name="type"\r\n\r\nim'],
+  ])('answers a broken multipart upload (%s) with 400, not 500', async (_what, type, payload) => {
+    for (const url of ['/v1/common/file', '/v1/patents/import']) {
+      const res = await call(t.app, 'POST', url, {
+        token: url.includes('import') ? await loginAs(t.app, 'admin') : token,
+        body: payload,
+        headers: { 'content-type': type },
+      });
+      expect(res.status, url).toBe(400);
+      expect(res.body.code).toBe(0);
+      expect(res.body.msg, url).toMatch(/[\u4e00-\u9fff]/);
+    }
+  });
+
+  it('refuses U+0000 in any string or key of a body or query (PostgreSQL text cannot hold it)', async () => {
+    for (const body of [
+      { mobile: '138\u00000000001', password: 'x' },
+      { mobile: '13800000001', password: 'a\u0000' },
+    ]) {
+      const res = await call(t.app, 'POST', '/v1/user/login', { body });
+      expect(res.status).toBe(400);
+      expect(res.body.msg).toBe('请求内容不能包含空字符（\\u0000）');
+    }
+    const form = await call(t.app, 'POST', '/v1/search/get-expression', { token, body: { form: { 'TI\u0000': 'x' } } });
+    expect(form.body.msg).toBe('请求内容不能包含空字符（\\u0000）');
+    const query = await call(t.app, 'GET', '/v1/openid_login', { query: { code: 'a\u0000b' } });
+    expect(query.status).toBe(400);
+    expect(query.body.msg).toBe('请求内容不能包含空字符（\\u0000）');
+  });
+
   it('answers malformed JSON and a malformed URL in Chinese', async () => {
     expect((await raw('/v1/search/expression', '{"val":', 'application/json')).body.msg).toBe(
       '请求格式不正确，请提交合法的 JSON',

@@ -81,6 +81,23 @@ function jsonObjectBody(req: FastifyRequest): unknown {
   return req.body;
 }
 
+/** Whether any string or key in a parsed value holds U+0000 (iterative: bodies may be deeply nested). */
+function containsNul(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return true;
+    } else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (k.includes('\u0000')) return true;
+        stack.push(x);
+      }
+    }
+  }
+  return false;
+}
+
 /** Registers route definitions on the app: auth, validation, envelope. */
 export function registerRoutes(app: FastifyInstance, deps: Deps, defs: RouteRegistry, registry: RouteRegistry): void {
   for (const def of defs) {
@@ -103,7 +120,10 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, defs: RouteRegi
         const decision = allowed(def.access, session);
         if (!decision.ok) throw decision.status === 401 ? unauthorized() : forbidden(def.denied);
         // reportInput: a wrong type then reads 类型不正确 instead of 缺少字段 (envelope.ts tells them apart by the input).
-        const body = def.body ? def.body.parse(jsonObjectBody(req), { reportInput: true }) : undefined;
+        const rawBody = def.body ? jsonObjectBody(req) : undefined;
+        // PostgreSQL text cannot hold U+0000 (the query would fail with a 500); no field of ours needs it.
+        if (containsNul(rawBody) || containsNul(req.query)) throw badRequest('请求内容不能包含空字符（\\u0000）');
+        const body = def.body ? def.body.parse(rawBody, { reportInput: true }) : undefined;
         const query = def.query ? def.query.parse(req.query ?? {}, { reportInput: true }) : undefined;
         const data = await def.handler({ req, reply, body: body as never, query: query as never, session, deps });
         // DOMAIN §1: every action an administrator takes in a user's side is recorded with the administrator's id.
