@@ -70,10 +70,10 @@ describe('Content-Security-Policy', () => {
       // The charts (ECharts on canvas) of the result page's 分析 drawer.
       await visit(page, `/docking?val=${encodeURIComponent('电池')}`);
       const analyse = page.getByRole('button', { name: /分\s*析/ }).filter({ visible: true });
-      if (await analyse.count()) {
-        await analyse.first().click();
-        await page.getByText('法律状态分布').filter({ visible: true }).first().waitFor();
-      }
+      await analyse.first().waitFor({ timeout: 30_000 });
+      await analyse.first().click();
+      await page.getByText('法律状态分布').filter({ visible: true }).first().waitFor();
+      await page.locator('canvas, svg').filter({ visible: true }).first().waitFor();
       expect(await violations(), `${kind} analysis`).toEqual([]);
       if (kind === 'company') await screenshot(page, 'csp-company-analysis');
     },
