@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -10,6 +10,7 @@ import type { Db } from './db';
 import type { Deps, SmsSender, WechatClient } from './deps';
 import { installErrorHandling } from './http/envelope';
 import { loggerOptions, type LogSink } from './http/logging';
+import { registerSecurityHeaders, setSecurityHeaders } from './http/security-headers';
 import { registerRoutes, type RouteRegistry } from './http/routes';
 import { allModules } from './modules';
 import { createSmsSender } from './modules/account/sms';
@@ -41,6 +42,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     genReqId: () => Math.random().toString(36).slice(2, 10),
+    // Errors before routing (a malformed URL such as /v1/%zz) answer in the envelope, in Chinese, like the rest.
+    frameworkErrors: (error, _req, res) => {
+      const reply = res as unknown as FastifyReply;
+      setSecurityHeaders(reply);
+      return reply.status(400).send({ code: 0, msg: error.code === 'FST_ERR_BAD_URL' ? '请求地址不正确' : '请求不正确' });
+    },
   });
   const clock = opts.clock ?? (() => new Date());
   const deps: Deps = {
@@ -55,6 +62,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('routeRegistry', [] as RouteRegistry);
 
   installErrorHandling(app);
+  // First, so every answer carries them: API replies, error envelopes, static files, the SPA, redirects.
+  await registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
 

@@ -1,3 +1,5 @@
+// First: configures zod before any schema below is built (see csp.ts).
+import './csp';
 export * from './constants';
 export * from './validators';
 export * from './envelope';

@@ -27,3 +27,22 @@ export function isExternal(path: string): boolean {
 export function isAdminTypeRole(role: string): boolean {
   return ['admin', 'editor'].includes(role.trim());
 }
+
+/**
+ * Why the address of a patent's drawing or full-text PDF may not be stored or shown, or null when it may: only an
+ * absolute http(s) URL with a host, or a file of this product (`/uploads/…`). Rejected: other schemes
+ * (javascript:, data:, file:), protocol-relative `//host`, relative paths and bare file names (they would resolve
+ * against whatever page shows them), whitespace, control characters and backslashes.
+ */
+export function fileUrlProblem(url: string): string | null {
+  // eslint-disable-next-line no-control-regex -- control characters are what this rejects
+  if (/[\u0000-\u0020\u007f-\u009f\u2028\u2029\\]/.test(url)) return '含有空白、控制字符或反斜杠';
+  if (url.startsWith('/uploads/')) {
+    return /^\/uploads\/[\w-][\w.-]*(\/[\w-][\w.-]*)*$/.test(url) && !url.includes('..') ? null : '不是有效的本站文件路径';
+  }
+  if (!/^https?:\/\/[^/]/i.test(url)) return '只能是 http(s) 网址或本站上传的文件（/uploads/…）';
+  // A host name or an IPv4/IPv6 address, an optional port, then the end or a path, query or fragment.
+  const host =
+    /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?(?:[/?#]|$)/i;
+  return host.test(url) ? null : '不是有效的网址';
+}

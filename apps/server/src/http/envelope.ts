@@ -49,6 +49,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     ) {
       return reply.status(400).send({ code: 0, msg: '请求格式不正确，请提交合法的 JSON' });
     }
+    // A broken multipart body (no boundary, cut short, bad part headers): busboy throws plain Errors without a
+    // code or status, from whichever upload handler was reading it.
+    if (!fe.statusCode && request.isMultipart() && /busboy/i.test(error.stack ?? '')) {
+      return reply.status(400).send({ code: 0, msg: '上传内容不完整或格式不正确，请重新选择文件上传' });
+    }
     if (fe.statusCode === 429) return reply.status(429).send({ code: 0, msg: '请求过于频繁，请稍后再试' });
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return reply.status(fe.statusCode).send({ code: 0, msg: '请求不正确' });

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AccountKind } from '@ip/contract';
 import type { Deps } from '../deps';
 import { clearTokenCookie, loadSession, tokenSource, type Session } from './auth';
-import { forbidden, unauthorized } from './errors';
+import { badRequest, forbidden, unauthorized, unsupportedMediaType } from './errors';
 import { ok } from './envelope';
 
 /**
@@ -35,6 +35,11 @@ export interface RouteDef<B = unknown, Q = unknown> {
   bodyLimit?: number;
   /** The Chinese message of a refusal (403) when the generic one would leave the caller guessing. */
   denied?: string;
+  /**
+   * What a successful call answers when it is not the JSON envelope: 'redirect' (a 302 to elsewhere) or 'file'
+   * (a download). Errors are always the envelope. The API fuzz test reads it.
+   */
+  answers?: 'redirect' | 'file';
   /** Returns the data of the success envelope, or sends the reply itself and returns the reply. */
   handler(ctx: RouteContext<B, Q>): Promise<unknown>;
 }
@@ -60,6 +65,39 @@ export function allowed(access: Access, session: Session | null): { ok: true } |
 /** Calls that only read and need no audit row even in admin view. */
 const READ_ONLY = new Set(['/user/info', '/verification/status']);
 
+/**
+ * The body of a call that takes a JSON object: {} when none was sent. Other JSON values ([], "x", 1, null, true)
+ * and bodies of other formats (text, forms) are refused here with a message that says what is wrong, instead of
+ * reaching the schema as a value of the wrong type.
+ */
+function jsonObjectBody(req: FastifyRequest): unknown {
+  const json = /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(req.headers['content-type'] ?? '');
+  if (req.body !== undefined && !json) throw unsupportedMediaType();
+  if (req.isMultipart()) throw unsupportedMediaType();
+  if (req.body === undefined) return {};
+  if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) {
+    throw badRequest('请求内容须为 JSON 对象（{...}）');
+  }
+  return req.body;
+}
+
+/** Whether any string or key in a parsed value holds U+0000 (iterative: bodies may be deeply nested). */
+function containsNul(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return true;
+    } else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (k.includes('\u0000')) return true;
+        stack.push(x);
+      }
+    }
+  }
+  return false;
+}
+
 /** Registers route definitions on the app: auth, validation, envelope. */
 export function registerRoutes(app: FastifyInstance, deps: Deps, defs: RouteRegistry, registry: RouteRegistry): void {
   for (const def of defs) {
@@ -84,7 +122,10 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, defs: RouteRegi
         const decision = allowed(def.access, session);
         if (!decision.ok) throw decision.status === 401 ? unauthorized() : forbidden(def.denied);
         // reportInput: a wrong type then reads 类型不正确 instead of 缺少字段 (envelope.ts tells them apart by the input).
-        const body = def.body ? def.body.parse(req.body ?? {}, { reportInput: true }) : undefined;
+        const rawBody = def.body ? jsonObjectBody(req) : undefined;
+        // PostgreSQL text cannot hold U+0000 (the query would fail with a 500); no field of ours needs it.
+        if (containsNul(rawBody) || containsNul(req.query)) throw badRequest('请求内容不能包含空字符（\\u0000）');
+        const body = def.body ? def.body.parse(rawBody, { reportInput: true }) : undefined;
         const query = def.query ? def.query.parse(req.query ?? {}, { reportInput: true }) : undefined;
         const data = await def.handler({ req, reply, body: body as never, query: query as never, session, deps });
         // DOMAIN §1: every action an administrator takes in a user's side is recorded with the administrator's id.

@@ -316,6 +316,7 @@ export const accountRoutes: RouteRegistry = [
     url: '/wechat',
     access: 'public',
     summary: '跳转微信授权（state 绑定本浏览器）',
+    answers: 'redirect',
     query: z.object({
       redirect_uri: z
         .string({ error: '缺少回调地址' })

@@ -140,6 +140,7 @@ export const fileRoutes: RouteRegistry = [
     // Public at the door: a signed link needs no session; the handler decides (owner, administrators, signature).
     access: 'public',
     summary: '读取文件（本人或管理员，或在有效期内的签名链接）',
+    answers: 'file',
     handler: async ({ req, reply, session, deps }) => {
       const idText = (req.params as { id?: string }).id ?? '';
       if (!/^[1-9]\d{0,9}$/.test(idText)) throw notFound(MISSING);

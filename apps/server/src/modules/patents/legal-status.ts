@@ -96,7 +96,7 @@ const TEXT_RULES: [RegExp, EventEffect][] = [
 /** What one legal event does: by its code when we know the code, else by its text. */
 export function eventEffect(event: Pick<LegalEvent, 'code' | 'text'>): EventEffect {
   const code = event.code.trim().toUpperCase();
-  if (code && CODE_EFFECTS[code]) return CODE_EFFECTS[code];
+  if (code && Object.hasOwn(CODE_EFFECTS, code)) return CODE_EFFECTS[code];
   const text = `${event.text} ${code}`;
   for (const [re, effect] of TEXT_RULES) if (re.test(text)) return effect;
   return 'none';

@@ -2,6 +2,7 @@
 // description, applicants, inventors, ipc, type, legal_status, lang + source extras) and our richer format (gd, gn,
 // address, agency, legal_events, family, citations, drawings, pdf, term_adjustment_days). docs/patent-format.md
 // describes both. validateRecord() turns a line into a PatentInput or a Chinese reason for rejecting it.
+import { fileUrlProblem } from '@ip/contract';
 import { normaliseIpc } from '../../search/ipc';
 import { PatentNumberError, parseApplicationNumber, parsePublicationNumber } from '../../search/patent-number';
 import { parseDate } from './dates';
@@ -172,6 +173,16 @@ export function validateRecord(raw: unknown, lineNo: number, opts: ValidateOptio
     if (err instanceof Reject) return { ok: false, line: lineNo, reason: err.message };
     throw err;
   }
+}
+
+/** An address as a reason may quote it: control characters visible, at most 60 characters. */
+function shownUrl(url: string): string {
+  const escaped = url.replace(
+    // eslint-disable-next-line no-control-regex -- control characters are what this looks for
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return escaped.length > 60 ? `${escaped.slice(0, 60)}…` : escaped;
 }
 
 // ─── field readers ──────────────────────────────────────────────────────────────────────────────────────────
@@ -360,8 +371,14 @@ function toInput(rec: Record<string, unknown>, opts: ValidateOptions): PatentInp
   const family = readFamily(rec.family);
   const citations = readCitations(rec.citations);
   const drawings = list(rec, 'drawings', '附图', 500);
+  drawings.forEach((url, i) => {
+    const problem = fileUrlProblem(url);
+    if (problem) reject(`附图（drawings）第 ${i + 1} 个地址“${shownUrl(url)}”${problem}`);
+  });
   const pdf = str(rec, 'pdf', '全文 PDF');
-  if (pdf.length > 200) reject('全文 PDF（pdf）的文件名或地址不能超过 200 个字符');
+  if (pdf.length > 200) reject('全文 PDF（pdf）的地址不能超过 200 个字符');
+  const pdfProblem = pdf ? fileUrlProblem(pdf) : null;
+  if (pdfProblem) reject(`全文 PDF（pdf）地址“${shownUrl(pdf)}”${pdfProblem}`);
   const tad = rec.term_adjustment_days;
   let termAdjustmentDays = 0;
   if (tad !== null && tad !== undefined && tad !== '') {

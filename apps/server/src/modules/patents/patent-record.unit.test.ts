@@ -171,8 +171,8 @@ describe('validateRecord: our richer format', () => {
       ],
       family: [{ pn: 'US 8,000,001 B2', country: 'US', date: '2013-01-01' }],
       citations: [{ pn: 'CN1234567A', title: '一种电池' }, { pn: 'CN7654321A' }],
-      drawings: ['fig1.png', 'https://example.com/fig2.png'],
-      pdf: 'CN101800001B.pdf',
+      drawings: ['/uploads/fig1.png', 'https://example.com/fig2.png'],
+      pdf: 'http://pss-system.example.cn/CN101800001B.pdf',
       term_adjustment_days: 45,
     });
     expect(r.legalEvents.map((e) => e.code)).toEqual(['PB01', 'GR01']);
@@ -180,10 +180,50 @@ describe('validateRecord: our richer format', () => {
     expect(r.citations).toEqual([{ pn: 'CN1234567A', title: '一种电池' }, { pn: 'CN7654321A' }]);
     expect(r).toMatchObject({
       agency: '北京集智专利代理有限公司',
-      drawings: ['fig1.png', 'https://example.com/fig2.png'],
-      pdf: 'CN101800001B.pdf',
+      drawings: ['/uploads/fig1.png', 'https://example.com/fig2.png'],
+      pdf: 'http://pss-system.example.cn/CN101800001B.pdf',
       termAdjustmentDays: 45,
     });
+  });
+
+  // Issue 8: an address the web would put in <img src>, <iframe src> or a link must be http(s) or our own file.
+  it.each([
+    ['javascript:alert(1)', '只能是 http(s) 网址'],
+    ['JavaScript:alert(1)', '只能是 http(s) 网址'],
+    ['data:text/html;base64,PHNjcmlwdD4=', '只能是 http(s) 网址'],
+    ['data:image/png;base64,iVBORw0KGgo=', '只能是 http(s) 网址'],
+    ['file:///etc/passwd', '只能是 http(s) 网址'],
+    ['//evil.example.com/x.png', '只能是 http(s) 网址'],
+    ['fig1.png', '只能是 http(s) 网址'],
+    ['../uploads/a.png', '只能是 http(s) 网址'],
+    ['/v1/user/logout', '只能是 http(s) 网址'],
+    ['/uploads/../app.db', '不是有效的本站文件路径'],
+    ['/uploads/', '不是有效的本站文件路径'],
+    ['https:///x.png', '只能是 http(s) 网址'],
+    ['https://exa mple.com/a.png', '含有空白、控制字符或反斜杠'],
+    ['https://example.com/a\u0000.png', '含有空白、控制字符或反斜杠'],
+    ['https://example.com/\\evil', '含有空白、控制字符或反斜杠'],
+    ['java\u0001script:alert(1)', '含有空白、控制字符或反斜杠'],
+    ['http://[::1', '不是有效的网址'],
+  ])('rejects the drawing and PDF address %s, naming the field', (raw, why) => {
+    const url = raw.replace(/\\u([0-9a-f]{4})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+    const drawing = reason({ pn: 'CN101800001A', title: 'x', drawings: ['https://example.com/ok.png', url] });
+    expect(drawing).toContain('附图（drawings）第 2 个地址');
+    expect(drawing).toContain(why);
+    const pdf = reason({ pn: 'CN101800001A', title: 'x', pdf: url });
+    expect(pdf).toContain('全文 PDF（pdf）地址');
+    expect(pdf).toContain(why);
+    // eslint-disable-next-line no-control-regex -- control characters are what this looks for
+    expect(pdf).not.toMatch(/[\u0000-\u001f]/);
+  });
+
+  it.each([
+    'https://example.com/a.png?x=1&y=2#p',
+    'http://10.0.0.8:8080/fig/1.jpg',
+    '/uploads/3f2a9c.png',
+    '/uploads/2026/11/a-b_c.pdf',
+  ])('accepts the address %s', (url) => {
+    expect(ok({ pn: 'CN101800001A', title: 'x', drawings: [url], pdf: url })).toMatchObject({ drawings: [url], pdf: url });
   });
 
   it('rejects bad events and a negative term adjustment', () => {

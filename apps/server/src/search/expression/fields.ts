@@ -167,3 +167,12 @@ export const ENUM_SYNONYMS: Record<EnumField, Record<string, string>> = {
     失效: '无权',
   },
 };
+
+/**
+ * The canonical value of an enum field for a user's spelling (already normalised), or undefined. An own-property
+ * lookup: `constructor` or `__proto__` typed into a box must read as an unknown value, not as Object's members.
+ */
+export function enumValue(field: EnumField, spelling: string): string | undefined {
+  const table = ENUM_SYNONYMS[field];
+  return Object.hasOwn(table, spelling) ? table[spelling] : undefined;
+}

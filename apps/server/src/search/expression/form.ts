@@ -2,7 +2,7 @@
 // in its own field (so a box may hold `锂电池 OR 钠电池`); errors name the box.
 import { ExpressionError } from './ast';
 import type { DateNode, Node } from './ast';
-import { ENUM_SYNONYMS, lookupField } from './fields';
+import { enumValue, lookupField } from './fields';
 import type { DateField, EnumField, FieldDef } from './fields';
 import { combine, parseDateSpan, parseExpression } from './parser';
 import { toExpression } from './print';
@@ -53,7 +53,7 @@ export function formToAst(form: SearchForm): Node | null {
     if (def.kind === 'enum') {
       const picked: string[] = [];
       for (const v of values.flatMap((s) => s.split(/[\s,，、;；]+/)).filter(Boolean)) {
-        const canon = ENUM_SYNONYMS[def.code as EnumField][normalise(v)];
+        const canon = enumValue(def.code as EnumField, normalise(v));
         if (!canon) throw new ExpressionError(`${def.name}“${v}”无效，可选 ${def.values!.join('、')}`, 1);
         if (!picked.includes(canon)) picked.push(canon);
       }

@@ -19,7 +19,7 @@ import type { DateNode, Node, TermNode } from './ast';
 import { charPos, lex } from './lexer';
 import { quoteValue } from './print';
 import type { Token } from './lexer';
-import { ENUM_SYNONYMS, fieldDef, lookupField } from './fields';
+import { enumValue, fieldDef, lookupField } from './fields';
 import type { CodeField, DateField, EnumField, FieldCode, FieldDef, TextField } from './fields';
 
 export const MAX_EXPRESSION_LENGTH = 5000;
@@ -503,7 +503,7 @@ class Parser {
 
   private enumNode(def: FieldDef, tok: Token): Node {
     const key = normalise(tok.value).replace(/\s+/g, '');
-    const value = ENUM_SYNONYMS[def.code as EnumField][key];
+    const value = enumValue(def.code as EnumField, key);
     if (!value) {
       this.fail(tok, (p) => `第 ${p} 个字符处：${def.name}“${tok.value.trim()}”无效，可选 ${def.values!.join('、')}`);
     }

@@ -1,5 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
+import { fileUrlProblem } from '@ip/contract';
 import { post } from '../../api/http';
+
+/** An http(s) address or a file of ours (the rule of the patent import), never javascript:, data: or relative. */
+const safeFileUrl = (url: string) => Boolean(url) && fileUrlProblem(url) === null;
 
 export interface Claim {
   num: number;
@@ -173,10 +177,11 @@ export function normalisePatent(raw: unknown): PatentDetail | null {
     // The server sends the claims text and, parsed, `claims_list` [{num, text, independent, refs}].
     claims: claimsOf(Array.isArray(o.claims_list) ? o.claims_list : json(o.claims)),
     description: str(o.description),
+    // Only addresses the import would accept today reach <img>/<iframe>/links (rows stored before the check).
     drawings: Array.isArray(drawings)
-      ? drawings.map((d) => (typeof d === 'string' ? d : str((d as { url?: unknown })?.url))).filter(Boolean)
+      ? drawings.map((d) => (typeof d === 'string' ? d : str((d as { url?: unknown })?.url))).filter(safeFileUrl)
       : [],
-    pdf: str(o.pdf),
+    pdf: safeFileUrl(str(o.pdf)) ? str(o.pdf) : '',
     expiry_date: str(o.expiry_date),
     legal_events: Array.isArray(events)
       ? events.map((e) => ({ date: str(e?.date), code: str(e?.code), text: str(e?.text ?? e?.desc) }))

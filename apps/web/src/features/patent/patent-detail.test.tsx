@@ -36,7 +36,7 @@ const PATENT = {
     { num: 2, text: '根据权利要求1所述的多功能盒，其特征在于……', independent: false },
   ],
   description: '技术领域\n本实用新型涉及无人机领域。\n背景技术\n目前无人机挂载设备单一。',
-  drawings: ['/files/d1.png', '/files/d2.png'],
+  drawings: ['/uploads/d1.png', 'https://img.example.cn/d2.png'],
   pdf: '',
   legal_events: [
     { date: '2022-12-02', code: 'FILED', text: '申请' },
@@ -135,10 +135,28 @@ describe('patent detail pages', () => {
   });
 
   it('shows the PDF when the patent has one', async () => {
-    net = mockNetwork(() => ok({ ...PATENT, pdf: '/files/CN218751475U.pdf' }));
+    net = mockNetwork(() => ok({ ...PATENT, pdf: '/uploads/CN218751475U.pdf' }));
     renderAt('/fullText?id=7');
     const frame = (await screen.findByTitle(/全文 PDF/)) as HTMLIFrameElement;
-    expect(frame.getAttribute('src')).toBe('/files/CN218751475U.pdf');
+    expect(frame.getAttribute('src')).toBe('/uploads/CN218751475U.pdf');
+  });
+
+  // Issue 8: rows stored before the import checked addresses never reach <img>, <iframe> or a link.
+  it('renders no javascript:, data: or relative drawing and PDF address', async () => {
+    net = mockNetwork(() =>
+      ok({
+        ...PATENT,
+        drawings: ['javascript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', 'fig1.png', '/uploads/d1.png'],
+        pdf: 'javascript:alert(1)',
+      }),
+    );
+    renderAt('/drawings?id=7');
+    expect(await screen.findByAltText('附图 1')).toBeTruthy();
+    expect(screen.queryByAltText('附图 2')).toBeNull();
+    fireEvent.click(tab('全文'));
+    expect(await screen.findByLabelText('专利全文')).toBeTruthy();
+    expect(screen.queryByTitle(/全文 PDF/)).toBeNull();
+    expect(document.querySelector('[src^="javascript"], [href^="javascript"], [src^="data:"]')).toBeNull();
   });
 
   it('a patent number in the URL asks by number', async () => {

@@ -124,7 +124,11 @@ export default function AnalysisCharts({
       {
         type: 'pie',
         radius: ['35%', '65%'],
-        data: law.buckets.map((b) => ({ name: b.value, value: b.count, itemStyle: { color: STATUS_COLORS[b.value] } })),
+        data: law.buckets.map((b) => ({
+          name: b.value,
+          value: b.count,
+          itemStyle: { color: Object.hasOwn(STATUS_COLORS, b.value) ? STATUS_COLORS[b.value] : undefined },
+        })),
         label: { formatter: '{b} {d}%' },
       },
     ],
