@@ -12,7 +12,12 @@ import { allowed, ALL_KINDS, type Access, type RouteDef } from './routes';
  * Routes that answer a caller differently from what their access rule alone says, with the reason. Keyed
  * `METHOD /url` (as in the registry, without /v1); per caller the status expected instead of the derived one.
  */
-const EXCEPTIONS: Record<string, { why: string; callers: Partial<Record<string, 'ok' | 401 | 403>> }> = {};
+const EXCEPTIONS: Record<string, { why: string; callers: Partial<Record<string, 'ok' | 401 | 403>> }> = {
+  'GET /common/file/:id': {
+    why: 'public-at-the-door: a signed link needs no session; without a signature the handler asks for a login (ADR 0014)',
+    callers: { anonymous: 401 },
+  },
+};
 
 /** Paths Fastify serves outside the registry on purpose: the SPA fallback and the static files. */
 const OUTSIDE_REGISTRY = new Set(['*', '/uploads/*']);
