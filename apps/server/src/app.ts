@@ -40,7 +40,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : await loggerOptions(opts.config, opts.logSink),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: opts.config.trustProxy,
     genReqId: () => Math.random().toString(36).slice(2, 10),
     // Errors before routing (a malformed URL such as /v1/%zz) answer in the envelope, in Chinese, like the rest.
     frameworkErrors: (error, _req, res) => {

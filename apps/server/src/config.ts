@@ -31,6 +31,7 @@ const EnvSchema = z.object({
   INSTANCE_ID: z.string().min(1).max(100).optional(),
   JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+  TRUST_PROXY: z.string().max(500).default('loopback'),
 });
 
 /** The repository root (config.ts is apps/server/src/config.ts). */
@@ -72,6 +73,12 @@ export interface Config {
   jobLeaseMs: number;
   /** Log lines as JSON (production default) or pretty (development at a terminal). */
   logFormat: 'pretty' | 'json';
+  /**
+   * Which peers' X-Forwarded-For / -Proto are believed (Fastify trustProxy): by default only a proxy on this machine
+   * (loopback). The client address feeds the login and SMS limits, so a directly reachable server must not believe
+   * a header any caller can write (ADR 0013).
+   */
+  trustProxy: boolean | string;
 }
 
 /** Reads every setting from the environment, with defaults; throws a readable error on bad values. */
@@ -120,7 +127,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     instanceId: e.INSTANCE_ID ?? `${os.hostname()}:${e.PORT}`,
     jobLeaseMs: e.JOB_LEASE_MS,
     logFormat: e.LOG_FORMAT ?? (production || !process.stdout.isTTY ? 'json' : 'pretty'),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+/** TRUST_PROXY: true / false, or comma-separated addresses and CIDR ranges (also loopback, linklocal, uniquelocal). */
+function parseTrustProxy(value: string): boolean | string {
+  const v = value.trim();
+  if (v === 'true') return true;
+  if (v === 'false' || v === '') return false;
+  return v;
 }
 
 const secrets = new Map<string, Buffer>();

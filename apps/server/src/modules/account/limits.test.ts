@@ -114,3 +114,31 @@ describe('SMS caps on send-code (issue 8, item 2)', () => {
     expect((await send('13619999998', '10.0.9.9')).status).toBe(200);
   });
 });
+
+describe('the client address behind the limits (TRUST_PROXY)', () => {
+  // A caller reaching the server directly (not from this machine) writes X-Forwarded-For itself: believing it
+  // would give every try a fresh address and escape the address limits.
+  const direct = (ip: string, mobile: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/v1/user/login',
+      remoteAddress: '203.0.113.9',
+      headers: { 'x-forwarded-for': ip },
+      payload: { mobile, password: 'Wrong1234' },
+    });
+
+  it('ignores X-Forwarded-For from a peer that is not a trusted proxy (the default trusts loopback only)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await direct(`10.1.0.${i}`, `139${String(i).padStart(8, '0')}`)).statusCode);
+    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
+  it('believes the header when TRUST_PROXY names the proxy', async () => {
+    await t.close();
+    t = await createTestApp({ env: { TRUST_PROXY: '203.0.113.9' } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await direct(`10.1.0.${i}`, `139${String(i).padStart(8, '0')}`)).statusCode);
+    expect(statuses.every((s) => s === 400)).toBe(true);
+  });
+});

@@ -118,7 +118,9 @@ export const fileRoutes: RouteRegistry = [
         // The client went away or sent a broken form: nothing was stored.
         throw badRequest('文件上传未完成，请重新上传');
       }
-      const name = part.filename.slice(0, 200);
+      // Control characters (NUL above all: PostgreSQL text refuses it) never belong in a name shown back to people.
+      // eslint-disable-next-line no-control-regex -- removing control characters is the point
+      const name = part.filename.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
       const id = await insertFile(deps, {
         ownerId: user.user.id,
         kind,

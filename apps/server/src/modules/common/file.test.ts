@@ -124,6 +124,13 @@ describe('POST /v1/common/file', () => {
     expect(plain.body.data.url).toBe(`/v1/common/file/${plain.body.data.id}`);
   });
 
+  it('keeps no control characters of the file name (a NUL would break PostgreSQL)', async () => {
+    const doc = await uploadDocument(token, 'document', '专利\u0000说明\u0007.pdf');
+    expect(doc.name).toBe('专利说明.pdf');
+    const row = await t.db.db.selectFrom('files').select('name').where('id', '=', doc.id).executeTakeFirstOrThrow();
+    expect(row.name).toBe('专利说明.pdf');
+  });
+
   it('refuses portal images from non-administrators and avatars that are not images', async () => {
     const portal = await call(t.app, 'POST', '/v1/common/file', {
       token,
