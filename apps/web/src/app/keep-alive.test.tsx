@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockNetwork, ok } from '../test/fixtures';
@@ -24,6 +24,11 @@ const selected = (label: string) => screen.getByText(label).closest('.ant-segmen
 let net: ReturnType<typeof mockNetwork> | undefined;
 
 describe('keep-alive of /law (spec §2)', () => {
+  // Load the lazy page chunks first: on a loaded machine their first transform alone can outlast a findBy wait.
+  beforeAll(async () => {
+    await Promise.all([import('../features/patent/pages/law-page'), import('../features/patent/pages/power-page')]);
+  }, 60000);
+
   it('keeps its state and scroll position while the user moves among the detail tabs of the same patent', async () => {
     net = mockNetwork((c) => ok(c.url === '/v1/patents/detail' ? { ...PATENT, id: (c.body as { id: number }).id } : null));
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);

@@ -4,8 +4,10 @@ import { resetCookieProbe } from '../lib/session-actions';
 import { sessionStore } from '../lib/session-store';
 import { restoreNetwork } from './fixtures';
 
-// Lazy pages load their chunk on first use; give async queries room on a slow machine.
-configure({ asyncUtilTimeout: 5000 });
+// Tests wait for conditions (findBy*, waitFor), never for fixed times. Lazy pages load their chunk on first use and
+// a loaded 2-core machine can take seconds to transform one, so the default wait is generous: passing tests end as
+// soon as the condition holds; only a failing one waits this long (well inside the 60 s test timeout).
+configure({ asyncUtilTimeout: 15000 });
 
 // jsdom lacks a few browser APIs antd relies on.
 if (!window.matchMedia) {

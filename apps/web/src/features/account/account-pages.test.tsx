@@ -39,7 +39,7 @@ describe('修改密码', () => {
       body: { old_password: 'old-pass1', password: 'newpass123', password_confirm: 'newpass123' },
     });
     expect(await screen.findByText('密码已修改，请重新登录')).toBeTruthy();
-    await waitFor(() => expect(hard).toHaveBeenCalledWith('/login'), { timeout: 3000 });
+    await waitFor(() => expect(hard).toHaveBeenCalledWith('/login'));
     expect(window.sessionStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 });

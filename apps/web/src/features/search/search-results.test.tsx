@@ -204,7 +204,7 @@ describe('export', () => {
       filters: { type: '发明' },
     });
     await waitFor(() => expect(screen.getByLabelText('导出进度').getAttribute('aria-valuenow')).toBe('40'));
-    const download = (await screen.findByText('下载 Excel', {}, { timeout: 5000 })).closest('a')!;
+    const download = (await screen.findByText('下载 Excel')).closest('a')!;
     expect(download.getAttribute('href')).toBe('/files/e.xlsx');
     expect(net.calls.filter((c) => c.url === '/v1/jobs/status').every((c) => (c.body as { id: number }).id === 9)).toBe(true);
   });
