@@ -7,14 +7,11 @@
 //   --count  demo patents (the server generates them on first start into an empty DIR; a DIR with a database is reused)
 //   --dir    where the database lives (default: $TMPDIR/ip-bench-export-COUNT)
 //   --n      detail requests per phase (default 200; 20 more warm up first)
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
-import { REPO_ROOT } from '../../apps/server/src/config';
 import { rng } from '../../apps/server/src/search/test-data';
 import { benchArgs } from './args';
+import { startBenchServer } from './server';
 
 const args = benchArgs();
 const COUNT = args.num('count', 60000);
@@ -31,48 +28,6 @@ const pct = (xs: number[], p: number) => {
 };
 const stats = (xs: number[]) => ({ p50: pct(xs, 0.5), p95: pct(xs, 0.95), max: Math.max(...xs), n: xs.length });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(): Promise<{ child: ChildProcess; base: string; readyMs: number }> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dir,
-    PATENT_DATA_DIR: 'none',
-    DEMO_PATENTS: String(COUNT),
-    LOG_LEVEL: 'info',
-    LOG_FORMAT: 'json',
-    NODE_ENV: 'development',
-  };
-  delete env.DATABASE_URL;
-  const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = readline.createInterface({ input: child.stdout! });
-  const readyMs = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
-    // Waits for the search columns (built in the background after listen).
-    lines.on('line', (line) => {
-      if (line.includes('检索内存列已就绪')) resolve(performance.now() - t0);
-    });
-  });
-  return { child, base: `http://127.0.0.1:${port}`, readyMs };
-}
-
 console.log(`export benchmark: ${COUNT.toLocaleString('en-US')} demo patents, database ${dir}`);
 console.log(
   `machine: ${os.cpus().length} cores, load ${os
@@ -80,7 +35,7 @@ console.log(
     .map((x) => x.toFixed(1))
     .join(' ')}, Node ${process.version}`,
 );
-const server = await startServer();
+const server = await startBenchServer(dir, { DEMO_PATENTS: String(COUNT), LOG_FORMAT: 'json' });
 console.log(`server up, search columns ready ${(server.readyMs / 1000).toFixed(1)} s after start`);
 
 async function post<T>(url: string, body: unknown, token?: string): Promise<T> {

@@ -13,12 +13,9 @@
 //   --import-count  demo patents imported into an empty scratch database to measure the import rate (default 20000)
 //
 // The database may also come from tools/bench/gen-patents.ts (a faster generator writing the tables directly).
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { Jieba } from '@node-rs/jieba';
 import { dict } from '@node-rs/jieba/dict.js';
 import { sql } from 'kysely';
@@ -32,6 +29,7 @@ import { compileSqlite } from '../../apps/server/src/search/engine/compile-sqlit
 import { parseExpression } from '../../apps/server/src/search/expression';
 import { rng } from '../../apps/server/src/search/test-data';
 import { benchArgs } from './args';
+import { startBenchServer } from './server';
 
 // ─── arguments ──────────────────────────────────────────────────────────────────────────────────────────────
 const args = benchArgs();
@@ -254,47 +252,6 @@ async function queryMix(db: Db): Promise<Kind[]> {
 }
 
 // ─── the server ─────────────────────────────────────────────────────────────────────────────────────────────
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(): Promise<{ child: ChildProcess; base: string; readyMs: number }> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dir,
-    PATENT_DATA_DIR: 'none',
-    LOG_LEVEL: 'info',
-    NODE_ENV: 'development',
-  };
-  delete env.DATABASE_URL;
-  const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = readline.createInterface({ input: child.stdout! });
-  const readyMs = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
-    // Waits for the search columns (built in the background after listen): searches before that run through SQL.
-    lines.on('line', (line) => {
-      if (line.includes('检索内存列已就绪')) resolve(performance.now() - t0);
-    });
-  });
-  lines.on('line', () => {});
-  return { child, base: `http://127.0.0.1:${port}`, readyMs };
-}
-
 function memoryOf(pid: number): { rss: number; hwm: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (k: string) => Number(status.match(new RegExp(`${k}:\\s+(\\d+)`))?.[1] ?? 0) / 1024;
@@ -310,7 +267,7 @@ const total = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM patents
 console.log(`${fmt(total)} patents in the database; building the query mix …`);
 const kinds = await queryMix(db);
 
-const server = await startServer();
+const server = await startBenchServer(dir);
 console.log(`server up, search columns ready ${(server.readyMs / 1000).toFixed(1)} s after start (pid ${server.child.pid})`);
 let token = '';
 {

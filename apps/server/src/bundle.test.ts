@@ -1,9 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+// @ts-expect-error scripts/pg.mjs is plain JavaScript
+import { freePort } from '../../../scripts/pg.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // The compiled server (scripts/build-server.mjs) as production runs it: plain `node dist/main.js`, no tsx. Built into
@@ -18,17 +19,6 @@ const MARKER = '<!-- stand-in web build -->';
 let child: ChildProcess | undefined;
 let base = '';
 let output = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function env(port = 0): NodeJS.ProcessEnv {
   const e: NodeJS.ProcessEnv = {
@@ -78,7 +68,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the compiled server', (
     fs.mkdirSync(path.join(tmp, 'apps/web/dist'), { recursive: true });
     fs.writeFileSync(path.join(tmp, 'apps/web/dist/index.html'), `<!doctype html><title>t</title>${MARKER}`);
 
-    const port = await freePort();
+    const port = (await freePort()) as number;
     base = `http://127.0.0.1:${port}`;
     child = spawn(process.execPath, [path.join(dist, 'main.js')], { cwd: tmp, env: env(port), stdio: 'pipe' });
     child.stdout!.on('data', (d: Buffer) => (output += d.toString()));

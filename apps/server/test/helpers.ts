@@ -8,6 +8,7 @@
 //
 // With TEST_DATABASE_URL set (a PostgreSQL superuser URL; `npm test` sets it for its pg phase) each call creates
 // its own database `t_<random>` on that server and drops it on close().
+import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,7 +17,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { SMS_CODE_LENGTH } from '@ip/contract';
 import { buildApp } from '../src/app';
-import { loadConfig, type Config } from '../src/config';
+import { loadConfig, REPO_ROOT, type Config } from '../src/config';
 import { openDb, type Db } from '../src/db';
 import { migrate } from '../src/db/migrate';
 import { DEMO_PASSWORD, seedDemo } from '../src/db/seed';
@@ -142,13 +143,12 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     db = openDb(config);
     await migrate(db.db as never, db.dialect);
 
-    let current = opts.now !== undefined ? new Date(opts.now) : new Date();
-    const clock = () => new Date(current.getTime());
+    const clock = standingClock(opts.now !== undefined ? new Date(opts.now) : new Date());
 
     app = await buildApp({
       config,
       db,
-      clock,
+      clock: clock.now,
       sms: opts.sms,
       wechat: opts.wechat,
       logger: Boolean(opts.logSink),
@@ -185,19 +185,27 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
           return m[1];
         },
       },
-      now: clock,
-      setNow(date) {
-        current = new Date(date);
-      },
-      advance(ms) {
-        current = new Date(current.getTime() + ms);
-      },
+      ...clock,
       close,
     };
   } catch (err) {
     await close().catch(() => {});
     throw err;
   }
+}
+
+/** A test server's clock: it stands at `start` until setNow or advance moves it. */
+function standingClock(start: Date): Pick<TestApp, 'now' | 'setNow' | 'advance'> {
+  let current = start;
+  return {
+    now: () => new Date(current.getTime()),
+    setNow(date) {
+      current = new Date(date);
+    },
+    advance(ms) {
+      current = new Date(current.getTime() + ms);
+    },
+  };
 }
 
 export interface PeerAppOptions {
@@ -232,9 +240,8 @@ export async function createPeerApp(base: TestApp, opts: PeerAppOptions = {}): P
     await db.close();
   };
   try {
-    let current = new Date(opts.now ?? base.now());
-    const clock = () => new Date(current.getTime());
-    app = await buildApp({ config, db, clock, logger: false });
+    const clock = standingClock(new Date(opts.now ?? base.now()));
+    app = await buildApp({ config, db, clock: clock.now, logger: false });
     await app.ready();
     return {
       app,
@@ -244,13 +251,7 @@ export async function createPeerApp(base: TestApp, opts: PeerAppOptions = {}): P
       dialect: db.dialect,
       dataDir: base.dataDir,
       sms: base.sms,
-      now: clock,
-      setNow(date) {
-        current = new Date(date);
-      },
-      advance(ms) {
-        current = new Date(current.getTime() + ms);
-      },
+      ...clock,
       close,
     };
   } catch (err) {
@@ -328,4 +329,39 @@ export async function login(app: FastifyInstance, mobile: string, password = DEM
 /** Logs in as one of the demo accounts. */
 export function loginAs(app: FastifyInstance, kind: DemoKind): Promise<string> {
   return login(app, DEMO[kind]);
+}
+
+export interface ImportToolRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `npm run import` (tools/import.ts through tsx) in a child process on `t`'s database and DATA_DIR (relative
+ * file names resolve there). `done` resolves when it exits; `finished()` says whether it has.
+ */
+export function runImportTool(t: TestApp, args: string[]): { done: Promise<ImportToolRun>; finished(): boolean } {
+  let finished = false;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'tools/import.ts'), ...args], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      DATA_DIR: t.dataDir,
+      DATABASE_URL: t.config.databaseUrl ?? '',
+      INIT_CWD: t.dataDir,
+      LOG_LEVEL: 'silent',
+    },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const done = new Promise<ImportToolRun>((resolve) =>
+    child.on('close', (code) => {
+      finished = true;
+      resolve({ code, stdout, stderr });
+    }),
+  );
+  return { done, finished: () => finished };
 }

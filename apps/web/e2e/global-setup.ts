@@ -4,10 +4,11 @@
 // first start), provides its URL to the test files as inject('baseURL'), and stops it at the end.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+// @ts-expect-error scripts/pg.mjs is plain JavaScript
+import { freePort } from '../../../scripts/pg.mjs';
 import type { TestProject } from 'vitest/node';
 import './context';
 
@@ -15,17 +16,6 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 const dist = path.join(root, 'apps/web/dist/index.html');
 const serverBundle = path.join(root, 'apps/server/dist/main.js');
 const logFile = path.join(root, '.tmp/e2e-server.log');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function tail(file: string, lines = 40): string {
   try {
@@ -67,7 +57,7 @@ export default async function setup(project: TestProject) {
     if (res.status !== 0 || !fs.existsSync(serverBundle)) throw new Error('[e2e] compiling the server failed');
   }
 
-  const port = await freePort();
+  const port = (await freePort()) as number;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ip-e2e-'));
   const base = `http://127.0.0.1:${port}`;
   fs.mkdirSync(path.dirname(logFile), { recursive: true });

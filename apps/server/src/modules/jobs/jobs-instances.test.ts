@@ -92,6 +92,19 @@ function worker(t: TestApp, handlers: JobHandlers, heartbeatMs = 0): Promise<Job
 const queue = (t: TestApp, ownerId = 1) => createJob(t.db, { kind: 'gated', ownerId, total: STEPS }, t.now().toISOString());
 const job = async (t: TestApp, id: number) => (await getJob(t.db, id))!;
 
+/** Two servers; A's worker has run step 1 of a new job and waits at its gate before step 2 (B's gate is shut). */
+async function jobPausedOnA() {
+  const { a, b } = await twoServers();
+  const gateA = new Gate();
+  const gateB = new Gate();
+  const runs: Run[] = [];
+  const workerA = await worker(a, gatedHandlers('A', gateA, runs));
+  const id = await queue(a);
+  gateA.allow(1);
+  await waitFor(async () => (await job(a, id)).done === 1 && gateA.waiting > 0, 'A to finish step 1');
+  return { a, b, gateA, gateB, runs, workerA, id };
+}
+
 describe('jobs on several servers', () => {
   it('a server starting up does not take or re-run a job another live server is running', async () => {
     const { a, b } = await twoServers();
@@ -126,14 +139,7 @@ describe('jobs on several servers', () => {
   });
 
   it('a dead server’s job is taken over by a live server once its lease has run out, and finished once', async () => {
-    const { a, b } = await twoServers();
-    const gateA = new Gate();
-    const gateB = new Gate();
-    const runs: Run[] = [];
-    const workerA = await worker(a, gatedHandlers('A', gateA, runs));
-    const id = await queue(a);
-    gateA.allow(1);
-    await waitFor(async () => (await job(a, id)).done === 1 && gateA.waiting > 0, 'A to finish step 1');
+    const { a, b, gateA, gateB, runs, workerA, id } = await jobPausedOnA();
     workerA.abandon(); // A dies: no more heartbeats, nothing cleaned up
 
     const workerB = await worker(b, gatedHandlers('B', gateB, runs));
@@ -190,14 +196,7 @@ describe('jobs on several servers', () => {
   });
 
   it('a restarted server re-queues only its own dead jobs; another server’s running job stays with it', async () => {
-    const { a, b } = await twoServers();
-    const gateA = new Gate();
-    const gateB = new Gate();
-    const runs: Run[] = [];
-    const workerA = await worker(a, gatedHandlers('A', gateA, runs));
-    const mine = await queue(a);
-    gateA.allow(1);
-    await waitFor(async () => (await job(a, mine)).done === 1 && gateA.waiting > 0, 'A to finish step 1');
+    const { a, b, gateB, runs, workerA, id: mine } = await jobPausedOnA();
     await worker(b, gatedHandlers('B', gateB, runs));
     const theirs = await queue(a);
     await waitFor(() => gateB.waiting > 0, 'B to start the second job');
@@ -220,14 +219,7 @@ describe('jobs on several servers', () => {
   });
 
   it('a job interrupted by its server’s stop resumes from its checkpoint on another server', async () => {
-    const { a, b } = await twoServers();
-    const gateA = new Gate();
-    const gateB = new Gate();
-    const runs: Run[] = [];
-    const workerA = await worker(a, gatedHandlers('A', gateA, runs));
-    const id = await queue(a);
-    gateA.allow(1);
-    await waitFor(async () => (await job(a, id)).done === 1 && gateA.waiting > 0, 'A to finish step 1');
+    const { a, b, gateA, gateB, runs, workerA, id } = await jobPausedOnA();
     const stopping = workerA.stop();
     gateA.allowAll();
     await stopping;

@@ -1,13 +1,12 @@
 // `npm run import` in a second process beside a running server on the same database (issue 8, item 5): the server
 // keeps writing (a logged-in user's search history, job progress) while the command line imports; the import must
 // not fail with "database is locked", and its summary must count exactly what it committed.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../config';
-import { call, createTestApp, loginAs, type TestApp } from '../../../test/helpers';
+import { call, createTestApp, loginAs, runImportTool, type TestApp } from '../../../test/helpers';
 import { createJob, saveJobProgress } from '../jobs/jobs.service';
 import { countPatents } from './patents.repo';
 
@@ -24,36 +23,7 @@ function realRecords(n: number, name = 'real.jsonl'): string {
   return file;
 }
 
-interface ToolRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runImport(args: string[]): { done: Promise<ToolRun>; finished(): boolean } {
-  let finished = false;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'tools/import.ts'), ...args], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: t.dataDir,
-      DATABASE_URL: t.config.databaseUrl ?? '',
-      INIT_CWD: t.dataDir,
-      LOG_LEVEL: 'silent',
-    },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  const done = new Promise<ToolRun>((resolve) =>
-    child.on('close', (code) => {
-      finished = true;
-      resolve({ code, stdout, stderr });
-    }),
-  );
-  return { done, finished: () => finished };
-}
+const runImport = (args: string[]) => runImportTool(t, args);
 
 /** The summary line's counts. */
 function summaryCounts(stdout: string) {

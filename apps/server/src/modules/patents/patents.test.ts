@@ -1,10 +1,9 @@
 // The patent import on a fresh database (SQLite, and PostgreSQL when TEST_DATABASE_URL is set): validation with
 // line numbers, idempotent re-import, resuming after a kill, A/B publications as one patent, the real fixtures.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { createTestApp, runImportTool, type TestApp } from '../../../test/helpers';
 import { REPO_ROOT } from '../../config';
 import { applicationCheckDigit } from '../../search/patent-number';
 import { allJobHandlers } from '../index';
@@ -363,25 +362,7 @@ describe('the import as a job', () => {
 });
 
 describe('npm run import (tools/import.ts)', () => {
-  function runTool(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    return new Promise((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'tools/import.ts'), ...args], {
-        cwd: REPO_ROOT,
-        env: {
-          ...process.env,
-          DATA_DIR: t.dataDir,
-          DATABASE_URL: t.config.databaseUrl ?? '',
-          INIT_CWD: t.dataDir,
-          LOG_LEVEL: 'silent',
-        },
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => (stdout += d));
-      child.stderr.on('data', (d) => (stderr += d));
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
-  }
+  const runTool = (args: string[]) => runImportTool(t, args).done;
 
   it('prints every rejected line as 文件名:行号 原因, a summary, and exits 0', async () => {
     mixedFile();

@@ -1,0 +1,46 @@
+// Starts the real server for the benchmarks that measure it through HTTP (search, export): tsx on
+// apps/server/src/main.ts, SQLite in `dataDir`, a free loopback port; resolves once the search columns are built.
+import { spawn, type ChildProcess } from 'node:child_process';
+import readline from 'node:readline';
+// @ts-expect-error scripts/pg.mjs is plain JavaScript
+import { freePort } from '../../scripts/pg.mjs';
+import { REPO_ROOT } from '../../apps/server/src/config';
+
+export interface BenchServer {
+  child: ChildProcess;
+  base: string;
+  /** Milliseconds from spawn until the search columns were ready. */
+  readyMs: number;
+}
+
+/** `env` adds to (or overrides) the server's environment, e.g. { DEMO_PATENTS: '60000' }. */
+export async function startBenchServer(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<BenchServer> {
+  const port = (await freePort()) as number;
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PATENT_DATA_DIR: 'none',
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'development',
+    ...env,
+  };
+  delete childEnv.DATABASE_URL;
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = readline.createInterface({ input: child.stdout! });
+  const readyMs = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
+    // Waits for the search columns (built in the background after listen): searches before that run through SQL.
+    lines.on('line', (line) => {
+      if (line.includes('检索内存列已就绪')) resolve(performance.now() - t0);
+    });
+  });
+  lines.on('line', () => {});
+  return { child, base: `http://127.0.0.1:${port}`, readyMs };
+}
