@@ -42,9 +42,15 @@ describe('first administrator in production', () => {
     t = await createTestApp();
     const token = await login(t.app, '13800000000');
     expect((await call(t.app, 'POST', '/v1/user/info', { token })).status).toBe(200);
+    // The company user's side the administrator opened (进入企业端) ends with the administrator's sessions too.
+    const company = await t.db.db.selectFrom('users').select('id').where('mobile', '=', '13800000001').executeTakeFirstOrThrow();
+    const view = await call(t.app, 'POST', '/v1/user/admin-view', { token, body: { user_id: company.id } });
+    const viewToken = view.body.data.token as string;
+    expect((await call(t.app, 'POST', '/v1/user/info', { token: viewToken })).status).toBe(200);
     const password = await resetAdminPassword(t.db, '13800000000', t.now().toISOString());
     expect(password).toMatch(/^[\w-]{12,}$/);
     expect((await call(t.app, 'POST', '/v1/user/info', { token })).status).toBe(401);
+    expect((await call(t.app, 'POST', '/v1/user/info', { token: viewToken })).status).toBe(401);
     await expect(login(t.app, '13800000000', password!)).resolves.toBeTruthy();
     await expect(login(t.app, '13800000000')).rejects.toThrow();
     // Only administrators: a company user's mobile is refused.

@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import {
   LOGIN_FAILURE_WINDOW_MS,
   LOGIN_MAX_FAILURES,
@@ -150,21 +152,27 @@ export async function resetPassword(deps: Deps, input: { mobile: string; code: s
   if (!user) throw invalidCode();
   await setPassword(deps, user.id, input.password);
   // The owner proved the mobile: the lockouts on it end.
-  await deps.db.db
+  await clearLoginLimits(deps.db.db, input.mobile);
+}
+
+/** Deletes the login counters of a mobile (all its addresses and the per-mobile one; keys of loginLimits). */
+export async function clearLoginLimits(db: Kysely<Database>, mobile: string): Promise<void> {
+  await db
     .deleteFrom('rate_limits')
-    .where((eb) => eb.or([eb('key', '=', `login:m:${input.mobile}`), eb('key', 'like', `login:mi:${input.mobile}:%`)]))
+    .where((eb) => eb.or([eb('key', '=', `login:m:${mobile}`), eb('key', 'like', `login:mi:${mobile}:%`)]))
     .execute();
 }
 
 /** Replaces the password hash and deletes every token of the user (spec: tokens die on password change). */
-export async function setPassword(deps: Deps, userId: number, password: string): Promise<void> {
+export function setPassword(deps: Deps, userId: number, password: string): Promise<void> {
+  return storePassword(deps.db.db, userId, password, deps.clock().toISOString());
+}
+
+/** setPassword without a running app (the admin:password tool): the hash, then every session of the user ends. */
+export async function storePassword(db: Kysely<Database>, userId: number, password: string, now: string): Promise<void> {
   const password_hash = await hashPassword(password);
-  await deps.db.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ password_hash, updated_at: deps.clock().toISOString() })
-      .where('id', '=', userId)
-      .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password_hash, updated_at: now }).where('id', '=', userId).execute();
     await endSessionsOf(trx, userId);
   });
 }
