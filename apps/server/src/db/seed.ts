@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Deps } from '../deps';
 import { NEW_USER, type NewUser } from '../modules/account/new-user';
 import { hashPassword } from '../modules/account/passwords';
+import { seedDemoFiles } from './seed-files';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -89,6 +90,7 @@ export async function seedOnEmpty(deps: Deps): Promise<void> {
   if (!deps.config.production) {
     if (!deps.config.seedDemo) return;
     await seedDemo(deps);
+    await seedDemoFiles(deps);
     deps.log.info(
       `已创建演示账号（密码 ${DEMO_PASSWORD}）：13800000000 管理员，13800000001 企业用户，13800000002 试用用户，13800000003 企业服务主账号，13800000004 企业服务员工`,
     );

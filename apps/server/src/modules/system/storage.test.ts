@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, loginAs, type TestApp } from '../../../test/helpers';
 import { insertFile, privateDir, tmpDir } from '../common/file-store';
+import { seedDemoFiles } from '../../db/seed-files';
 
 let t: TestApp;
 let admin: string;
@@ -85,5 +86,34 @@ describe('POST /v1/system/storage', () => {
       expect(res.body.code).toBe(0);
     }
     expect((await call(t.app, 'POST', '/v1/system/storage')).status).toBe(401);
+  });
+});
+
+describe('demo files of a fresh start', () => {
+  it('gives the company user a public avatar and a private licence the storage report counts', async () => {
+    const fresh = await createTestApp();
+    try {
+      await seedDemoFiles(fresh.deps);
+      const company = await loginAs(fresh.app, 'company');
+      const info = await call(fresh.app, 'POST', '/v1/user/info', { token: company, body: {} });
+      const avatar = await call(fresh.app, 'GET', info.body.data.avatar);
+      expect(avatar.status).toBe(200);
+      expect(avatar.headers['content-type']).toBe('image/png');
+      const files = await fresh.db.db.selectFrom('files').selectAll().orderBy('id').execute();
+      expect(files.map((f) => [f.purpose, f.visibility])).toEqual([
+        ['avatar', 'public'],
+        ['licence', 'private'],
+      ]);
+      const licence = await call(fresh.app, 'GET', `/v1/common/file/${files[1].id}`, { token: company });
+      expect(licence.status).toBe(200);
+      expect(String(licence.body)).toMatch(/^%PDF-1\.4/);
+      expect(
+        (await call(fresh.app, 'GET', `/v1/common/file/${files[1].id}`, { token: await loginAs(fresh.app, 'trial') })).status,
+      ).toBe(404);
+      const report = await call(fresh.app, 'POST', '/v1/system/storage', { token: await loginAs(fresh.app, 'admin') });
+      expect(report.body.data.total.count).toBe(2);
+    } finally {
+      await fresh.close();
+    }
   });
 });
