@@ -15,6 +15,7 @@ import { openDb } from '../apps/server/src/db';
 import { migrate } from '../apps/server/src/db/migrate';
 import { withStartupLock } from '../apps/server/src/db/startup-lock';
 import { importJsonlFile, type ImportState } from '../apps/server/src/modules/patents/patent-import';
+import { linkCompanyPatents } from '../apps/server/src/modules/company/company-link';
 
 function usage(): never {
   console.error('用法：npm run import -- 文件.jsonl [文件2.jsonl …] [--batch 1000]');
@@ -99,6 +100,10 @@ async function main() {
       );
     }
   }
+  // Patents whose applicant is a registered company become that company's (ADR 0018).
+  const linkStart = Date.now();
+  const linked = await linkCompanyPatents(db.db, new Date().toISOString());
+  process.stderr.write(`关联企业专利：新增 ${fmt(linked)} 条（${((Date.now() - linkStart) / 1000).toFixed(1)} 秒）\n`);
   await db.close();
   const secs = (Date.now() - started) / 1000;
   const rate = secs > 0 ? Math.round((total.inserted + total.updated + total.unchanged) / secs) : 0;

@@ -100,3 +100,15 @@ describe('interpretEnvelope (spec §7)', () => {
   });
   it('non-envelope → whole response', () => expect(interpretEnvelope('blob')).toEqual({ kind: 'whole', body: 'blob' }));
 });
+
+describe('unified social credit code', () => {
+  it('accepts a real code and refuses a wrong check character', async () => {
+    const { creditCodeProblem, creditCodeCheckChar } = await import('./validators');
+    // 91350100M000100Y43 is the example of GB 32100-2015.
+    expect(creditCodeCheckChar('91350100M000100Y4')).toBe('3');
+    expect(creditCodeProblem('91350100M000100Y43')).toBeNull();
+    expect(creditCodeProblem('91350100M000100Y44')).toMatch('校验位');
+    expect(creditCodeProblem('91350100M00010')).toMatch('18 位');
+    expect(creditCodeProblem('91350100M000100YI3')).toMatch('大写字母');
+  });
+});

@@ -46,3 +46,33 @@ export function fileUrlProblem(url: string): string | null {
     /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?(?:[/?#]|$)/i;
   return host.test(url) ? null : '不是有效的网址';
 }
+
+/** The characters of a unified social credit code (GB 32100-2015: digits and capitals without I, O, S, V, Z). */
+const USCC_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+const USCC_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+
+/** The check character of the first 17 characters of a unified social credit code, or null if one is invalid. */
+export function creditCodeCheckChar(first17: string): string | null {
+  let sum = 0;
+  for (let i = 0; i < 17; i++) {
+    const v = USCC_CHARS.indexOf(first17[i] ?? '');
+    if (v < 0) return null;
+    sum += v * USCC_WEIGHTS[i];
+  }
+  return USCC_CHARS[(31 - (sum % 31)) % 31];
+}
+
+/**
+ * What is wrong with a unified social credit code (统一社会信用代码), or null when it is valid: 18 characters of the
+ * GB 32100-2015 set, the last one the check character. Lower case and spaces are forgiven by normaliseCreditCode.
+ */
+export function creditCodeProblem(code: string): string | null {
+  if (code.length !== 18) return '统一社会信用代码应为 18 位';
+  if (![...code].every((ch) => USCC_CHARS.includes(ch))) return '统一社会信用代码只能包含数字和大写字母（不含 I、O、S、V、Z）';
+  if (creditCodeCheckChar(code.slice(0, 17)) !== code[17]) return '统一社会信用代码校验位不正确，请核对';
+  return null;
+}
+
+export function normaliseCreditCode(code: string): string {
+  return code.normalize('NFKC').replace(/\s+/g, '').toUpperCase();
+}

@@ -5,6 +5,10 @@ import * as m003 from './migrations/003-search';
 import * as m004 from './migrations/004-account-security';
 import * as m005 from './migrations/005-files';
 import * as m006 from './migrations/006-job-leases';
+import * as m007 from './migrations/007-portfolio';
+import * as m008 from './migrations/008-certificates';
+import * as m009 from './migrations/009-litigation';
+import * as m010 from './migrations/010-admin';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -17,6 +21,10 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '004-account-security': m004,
   '005-files': m005,
   '006-job-leases': m006,
+  '007-portfolio': m007,
+  '008-certificates': m008,
+  '009-litigation': m009,
+  '010-admin': m010,
 };
 
 class InCodeProvider implements MigrationProvider {

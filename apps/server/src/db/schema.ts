@@ -23,6 +23,10 @@ export interface UsersTable {
   newtype: number;
   created_at: string;
   updated_at: string;
+  /** The company a set-A user (and its sub-accounts) belongs to; 0: none yet (trial users, migration 007). */
+  company_id: number;
+  /** 1: an administrator set the password; the user must change it before anything else (migration 007). */
+  must_change_password: number;
 }
 
 export interface TokensTable {
@@ -130,6 +134,52 @@ export interface CompaniesTable {
   /** Number of patents held, shown in company search results. */
   patent_num: number;
   created_at: string;
+  /** Migration 007: the company's profile (shown on /system for its users). */
+  address: Generated<string>;
+  contact: Generated<string>;
+  contact_phone: Generated<string>;
+  industry: Generated<string>;
+  size: Generated<string>;
+  /** JSON array of former names, matched against patent applicants like the current name. */
+  former_names: Generated<string>;
+  /** 1: qualifies for the annual-fee reduction (费减). */
+  fee_reduction: Generated<number>;
+  updated_at: Generated<string>;
+}
+
+/** Every normalised name of a company (current and former): the join key against patent_applicants.name. */
+export interface CompanyNamesTable {
+  company_id: number;
+  name: string;
+}
+
+/** A company's own tree of patent categories (parent_id 0: top level). */
+export interface PatentCategoriesTable {
+  id: Generated<number>;
+  company_id: number;
+  parent_id: number;
+  name: string;
+  sort: number;
+  created_at: string;
+}
+
+/**
+ * A patent in a company's portfolio. source: 'auto' (an applicant matched one of the company's names), 'manual'
+ * (added by number or from search), 'collect' (only collected: 收藏, not the company's own). removed 1: taken out of
+ * the portfolio by the company (the row stays so automatic linking does not bring it back). category_id 0: 未分类.
+ */
+export interface CompanyPatentsTable {
+  company_id: number;
+  patent_id: number;
+  source: Generated<string>;
+  category_id: Generated<number>;
+  is_core: Generated<number>;
+  is_collected: Generated<number>;
+  note: Generated<string>;
+  removed: Generated<number>;
+  created_by: Generated<number>;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface WechatBindingsTable {
@@ -150,6 +200,9 @@ export interface Database {
   audit_log: AuditLogTable;
   files: FilesTable;
   companies: CompaniesTable;
+  company_names: CompanyNamesTable;
+  patent_categories: PatentCategoriesTable;
+  company_patents: CompanyPatentsTable;
   wechat_bindings: WechatBindingsTable;
   patents: PatentsTable;
   patent_pubs: PatentPubsTable;

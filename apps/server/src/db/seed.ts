@@ -5,6 +5,8 @@ import type { Deps } from '../deps';
 import { NEW_USER, type NewUser } from '../modules/account/new-user';
 import { hashPassword } from '../modules/account/passwords';
 import { seedDemoFiles } from './seed-files';
+import { creditCodeCheckChar } from '@ip/contract';
+import { refreshCompanyNames } from '../modules/company/company-link';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -62,12 +64,50 @@ export async function seedDemo(deps: Deps): Promise<void> {
     const row = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
     if (account.mobile === '13800000003') mainId = row.id;
   }
+  let i = 0;
   for (const [company_name, patent_num, street_name] of DEMO_COMPANIES) {
-    await db
+    const industry = DEMO_INDUSTRIES[i % DEMO_INDUSTRIES.length];
+    const row = await db
       .insertInto('companies')
-      .values({ company_name, patent_num, street_name, street_id: 0, credit_code: '', created_at: now })
-      .execute();
+      .values({
+        company_name,
+        patent_num,
+        street_name,
+        street_id: 0,
+        credit_code: demoCreditCode(i),
+        address: `示例市高新区${street_name}创新路 ${100 + i * 8} 号`,
+        contact: ['张经理', '刘女士', '陈先生', '赵女士'][i % 4],
+        contact_phone: `0571-8${String(6000000 + i * 1379).padStart(7, '0')}`,
+        industry,
+        size: ['小型', '中型', '大型', '微型'][i % 4],
+        former_names: i === 0 ? JSON.stringify(['示例电子科技有限公司']) : '[]',
+        fee_reduction: i % 3 === 0 ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await refreshCompanyNames(db, row.id);
+    if (company_name === '示例科技有限公司') {
+      await db.updateTable('users').set({ company_id: row.id }).where('mobile', '=', '13800000001').execute();
+    }
+    i++;
   }
+}
+
+const DEMO_INDUSTRIES = ['计算机、通信和其他电子设备制造业', '专用设备制造业', '医药制造业', '软件和信息技术服务业', '汽车制造业'];
+
+/** A valid unified social credit code for the i-th demo company (deterministic; check character computed). */
+export function demoCreditCode(i: number): string {
+  const chars = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+  let org = '';
+  let n = 7_340_000 + i * 7919;
+  for (let k = 0; k < 9; k++) {
+    org = chars[n % 31] + org;
+    n = Math.floor(n / 31);
+  }
+  const first17 = `91330106${org}`;
+  return first17 + (creditCodeCheckChar(first17) ?? '0');
 }
 
 /** Where the first administrator's password is written in production (readable by the owner only). */

@@ -40,6 +40,11 @@ export interface RouteDef<B = unknown, Q = unknown> {
    * (a download). Errors are always the envelope. The API fuzz test reads it.
    */
   answers?: 'redirect' | 'file';
+  /**
+   * A POST that changes nothing (a list, a search, a detail). Every other POST made in admin view is written to the
+   * audit log with the administrator's id (DOMAIN §1).
+   */
+  readOnly?: boolean;
   /** Returns the data of the success envelope, or sends the reply itself and returns the reply. */
   handler(ctx: RouteContext<B, Q>): Promise<unknown>;
 }
@@ -129,7 +134,7 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, defs: RouteRegi
         const query = def.query ? def.query.parse(req.query ?? {}, { reportInput: true }) : undefined;
         const data = await def.handler({ req, reply, body: body as never, query: query as never, session, deps });
         // DOMAIN §1: every action an administrator takes in a user's side is recorded with the administrator's id.
-        if (session?.subject === 'user' && session.isAdminView && def.method === 'POST' && !READ_ONLY.has(def.url)) {
+        if (session?.subject === 'user' && session.isAdminView && def.method === 'POST' && !def.readOnly && !READ_ONLY.has(def.url)) {
           await deps.db.db
             .insertInto('audit_log')
             .values({

@@ -23,4 +23,6 @@ export const NEW_USER: NewUser = {
   company_name: '',
   status: 1,
   newtype: 1,
+  company_id: 0,
+  must_change_password: 0,
 };

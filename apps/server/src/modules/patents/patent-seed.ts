@@ -1,3 +1,4 @@
+import { linkCompanyPatents } from '../company/company-link';
 // Patents on a fresh install (outside production): demo patents at once, so search works from the first page view,
 // and the real records of PATENT_DATA_DIR (../shared/data/patents) imported in the background as a job.
 import fs from 'node:fs';
@@ -157,6 +158,7 @@ export async function seedPatentsOnEmpty(deps: Deps): Promise<number | null> {
       inLastTransaction: queueImport,
     });
     deps.log.info(`已生成 ${c.inserted} 件演示专利（${((Date.now() - started) / 1000).toFixed(1)} 秒）`);
+    await writeTransaction(db, { log: deps.log, what: 'link company patents' }, (trx) => linkCompanyPatents(trx, now()));
   } else if (files.length) {
     await writeTransaction(db, { log: deps.log, what: 'queue patent import' }, queueImport);
   }

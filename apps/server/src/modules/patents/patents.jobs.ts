@@ -1,3 +1,5 @@
+import { linkCompanyPatents } from '../company/company-link';
+import { writeTransaction } from '../../db/write';
 // The patent import as a job: one or more JSON Lines files, imported in batches with the job's progress and
 // checkpoint committed in each batch's transaction. A job interrupted by a crash or a restart resumes at the
 // line after its last committed batch, with its counts intact.
@@ -107,7 +109,12 @@ async function runPatentImport(ctx: JobContext): Promise<Record<string, unknown>
     await ctx.progress({ done: finishedLines, checkpoint: { file: i + 1, finished, finishedLines } });
   }
   if (params.deleteAfter) for (const f of files) await fs.promises.rm(f.path, { force: true });
-  return summary(finished, null, files.length);
+  // Patents whose applicant is a registered company become that company's (ADR 0018).
+  const linked = await writeTransaction(deps.db, { log: deps.log, what: 'link company patents' }, (trx) =>
+    linkCompanyPatents(trx, deps.clock().toISOString()),
+  );
+  if (params.log && linked) deps.log.info(`已将 ${linked} 件专利关联到申请人所属企业`);
+  return { ...summary(finished, null, files.length), linked };
 }
 
 export const patentJobHandlers: JobHandlers = {
