@@ -3,6 +3,8 @@ import { Alert, Button, Card, Col, Empty, Row, Skeleton, Statistic, Table, Tabs,
 import { ReloadOutlined } from '@ant-design/icons';
 import { PUBLIC_PURPOSES, type StorageReport } from '@ip/contract';
 import { formatBytes, storageQuery } from '../api';
+import { routeSetOf, useSessionUser } from '../../../lib/session-store';
+import CompanySystemPage from './company-system-page';
 
 type PurposeRow = StorageReport['by_purpose'][number];
 
@@ -112,8 +114,11 @@ export function StoragePanel() {
   );
 }
 
+/** The administrator's tabs of system settings; each later issue adds its tab here (ARCHITECTURE: one file per tab). */
+export const ADMIN_SYSTEM_TABS = [{ key: 'storage', label: '存储空间', children: <StoragePanel /> }];
+
 /** /system for the administrator: tabs of system settings; the first is 存储空间 (later issues add more). */
-export default function SystemPage() {
+function AdminSystemPage() {
   const q = useQuery({ ...storageQuery(), enabled: false });
   return (
     <Card
@@ -124,7 +129,13 @@ export default function SystemPage() {
         </Button>
       }
     >
-      <Tabs defaultActiveKey="storage" items={[{ key: 'storage', label: '存储空间', children: <StoragePanel /> }]} />
+      <Tabs defaultActiveKey="storage" items={ADMIN_SYSTEM_TABS} />
     </Card>
   );
+}
+
+/** /system: the administrator's system settings (set B) or the company's profile and sub-accounts (set A). */
+export default function SystemPage() {
+  const set = routeSetOf(useSessionUser());
+  return set === 'A' ? <CompanySystemPage /> : <AdminSystemPage />;
 }
