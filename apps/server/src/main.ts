@@ -11,6 +11,7 @@ import { allJobHandlers, allScheduledTasks } from './modules';
 import { startScheduler } from './modules/scheduler/scheduler';
 import { startJobWorker } from './modules/jobs/jobs.service';
 import { seedPatentsOnEmpty } from './modules/patents/patent-seed';
+import { seedDemoData } from './db/seed-demo-data';
 import { storeWhenReady } from './search/engine/sqlite-store';
 
 /** Reads config, migrates, seeds an empty database, listens. */
@@ -21,7 +22,11 @@ async function main() {
   await withStartupLock(db, config, () => migrate(db.db as never, db.dialect));
   const app = await buildApp({ config, db });
   // Demo patents now (searchable from the first page), the real records as a background job after listen.
-  await withStartupLock(db, config, () => seedOnEmpty(app.deps).then(() => seedPatentsOnEmpty(app.deps)));
+  await withStartupLock(db, config, async () => {
+    const fresh = await seedOnEmpty(app.deps);
+    await seedPatentsOnEmpty(app.deps);
+    if (fresh) await seedDemoData(app.deps);
+  });
   let worker: Awaited<ReturnType<typeof startJobWorker>> | null = null;
   let scheduler: ReturnType<typeof startScheduler> | null = null;
   // DATA_DIR/server.pid: `npm run restore` refuses to swap the database under a running server.

@@ -123,18 +123,18 @@ export function randomPassword(): string {
  * random password written to DATA_DIR/initial-admin-password.txt (mode 0600). Only the file's path is logged: a log
  * line is read by more people, and kept longer, than a password should be.
  */
-export async function seedOnEmpty(deps: Deps): Promise<void> {
+export async function seedOnEmpty(deps: Deps): Promise<boolean> {
   const { db } = deps.db;
   const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (any) return;
+  if (any) return false;
   if (!deps.config.production) {
-    if (!deps.config.seedDemo) return;
+    if (!deps.config.seedDemo) return false;
     await seedDemo(deps);
     await seedDemoFiles(deps);
     deps.log.info(
       `已创建演示账号（密码 ${DEMO_PASSWORD}）：13800000000 管理员，13800000001 企业用户，13800000002 试用用户，13800000003 企业服务主账号，13800000004 企业服务员工`,
     );
-    return;
+    return true;
   }
   const mobile = '13800000000';
   const password = randomPassword();
@@ -160,4 +160,5 @@ export async function seedOnEmpty(deps: Deps): Promise<void> {
     })
     .execute();
   deps.log.warn(`首次启动：已创建管理员账号 ${mobile}，初始密码在 ${file}（仅文件所有者可读）；登录后请立即修改密码并删除该文件`);
+  return false;
 }
