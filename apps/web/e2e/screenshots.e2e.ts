@@ -23,6 +23,8 @@ async function landed(page: Page, kind: Kind): Promise<void> {
     await page.getByRole('heading', { name: '知识产权管理与专利检索平台' }).waitFor();
   } else if (kind === 'admin') {
     await page.getByRole('cell', { name: '13800000001' }).waitFor();
+  } else if (kind === 'company' || kind === 'trial') {
+    await page.getByLabel('专利快速检索').waitFor();
   } else {
     await page.getByText('功能建设中').waitFor();
   }

@@ -118,7 +118,7 @@ export const PAGES: PageDef[] = [
   { path: '/web/addWaitvisit', title: '发起待走访', kind: 'small', sets: [], wip: true },
 
   // Set A: company user
-  { path: '/home', title: '首页', kind: 'internal', sets: A, menu: { icon: 'Home', order: 10 }, wip: true },
+  { path: '/home', title: '首页', kind: 'internal', sets: A, menu: { icon: 'Home', order: 10 } },
   { path: '/property', title: '知识产权', kind: 'internal', sets: A, redirect: '/patent' },
   { path: '/patent', title: '专利管理', kind: 'internal', sets: A, menu: { group: 'property', order: 1 }, wip: true },
   { path: '/litigation', title: '诉讼管理', kind: 'internal', sets: A, menu: { group: 'property', order: 2 }, wip: true },

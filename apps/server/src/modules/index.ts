@@ -4,6 +4,7 @@ import { purgeExpiredTask } from './account/purge';
 import { fileRoutes } from './common/file.routes';
 import { fileHousekeepingTask } from './common/file-housekeeping';
 import { companyRoutes } from './company/company.routes';
+import { homeRoutes } from './company/home.routes';
 import { userAdminRoutes } from './users/users.routes';
 import { searchRoutes } from './search/search.routes';
 import { searchJobHandlers } from './search/search.export';
@@ -20,6 +21,7 @@ export function allModules(): RouteRegistry {
     ...accountRoutes,
     ...userAdminRoutes,
     ...companyRoutes,
+    ...homeRoutes,
     ...fileRoutes,
     ...jobRoutes,
     ...patentRoutes,

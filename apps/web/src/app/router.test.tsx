@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PRODUCT_TITLE, STORAGE_KEYS, TOKEN_COOKIE, type SessionUser } from '@ip/contract';
-import { WIP_TITLE } from '../components/wip-page';
 import { readCookie, setToken } from '../lib/storage';
 import { makeUser, mockNetwork, ok, type RecordedCall } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
@@ -35,7 +34,7 @@ describe('router and guard (spec §2, §4)', () => {
     const router = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(await screen.findByText('王五')).toBeTruthy();
-    expect(await screen.findByText(WIP_TITLE)).toBeTruthy();
+    expect(await screen.findByLabelText('专利快速检索')).toBeTruthy();
     expect(screen.getByRole('menuitem', { name: '首页' })).toBeTruthy();
     expect(net.calls[0].headers.Authorization).toBe('Bearer tok');
     await waitFor(() => expect(document.title).toBe(`首页 - ${PRODUCT_TITLE}`));

@@ -1,0 +1,19 @@
+/** /home for set A (issue 9): the company's dashboard figures (POST /v1/frontend/home/summary, ADR 0018). */
+export interface HomeSummary {
+  /** null: the user has no company yet (a trial user before approval). */
+  company: { id: number; company_name: string; credit_code: string; fee_reduction: number } | null;
+  /** The company's own patents (not removed, not only collected). */
+  total: number;
+  by_type: { type: string; count: number }[];
+  by_status: { status: string; count: number }[];
+  core: number;
+  collected: number;
+  uncategorised: number;
+  /** This calendar year (Asia/Shanghai): granted, applied, and in force with the term ending this year. */
+  year: number;
+  granted_this_year: number;
+  applied_this_year: number;
+  expiring_this_year: number;
+  /** In force, the term ending within the next 12 months: the nearest first (at most 5). */
+  expiring_soon: { patent_id: number; title: string; an: string | null; type: string; expiry_date: string }[];
+}
