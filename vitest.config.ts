@@ -14,6 +14,8 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'],
           environment: 'node',
+          // A few unit tests generate or validate thousands of records: 1–2 s alone, far more on a loaded machine.
+          testTimeout: 30000,
         },
       },
       {

@@ -564,12 +564,12 @@ export class DemoPatentGenerator {
     const r = this.rand();
     const type: Kind = r < 0.47 ? '发明' : r < 0.9 ? '实用新型' : '外观设计';
 
-    // Applicants: 示例科技有限公司 on every 25th patent, the seed companies on some, else the field's pool.
+    // Applicants: 示例科技有限公司 on every 8th patent (a few hundred of the default 2000), the seed companies on some, else the field's pool.
     let field: Field;
     const applicants: string[] = [];
     let address: string;
-    if (i % 25 === 3) {
-      field = FIELDS.find((f) => f.name === DEMO_COMPANY_FIELDS[Math.floor(i / 25) % DEMO_COMPANY_FIELDS.length])!;
+    if (i % 8 === 3) {
+      field = FIELDS.find((f) => f.name === DEMO_COMPANY_FIELDS[Math.floor(i / 8) % DEMO_COMPANY_FIELDS.length])!;
       applicants.push(DEMO_COMPANY);
       address = '浙江省杭州市西湖区高新街道科技路88号';
     } else if (this.rand() < 0.08) {

@@ -305,7 +305,7 @@ describe('DemoPatentGenerator', () => {
       expect(r.title.length).toBeGreaterThan(1);
       expect(r.ipc.length).toBeGreaterThan(0);
     }
-    expect(demoCompany).toBe(120);
+    expect(demoCompany).toBe(375);
     expect(Object.keys(statuses).sort()).toEqual(['审中', '无权', '有权']);
   });
 });
