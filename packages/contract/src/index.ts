@@ -9,3 +9,6 @@ export * from './pages';
 export * from './jobs';
 export * from './search';
 export * from './files';
+export * from './ip-records';
+export * from './certificates';
+export * from './ip-assets';

@@ -3,7 +3,9 @@ import { accountRoutes } from './account/account.routes';
 import { purgeExpiredTask } from './account/purge';
 import { fileRoutes } from './common/file.routes';
 import { fileHousekeepingTask } from './common/file-housekeeping';
+import { certificateRoutes } from './certificates/certificates.routes';
 import { companyRoutes } from './company/company.routes';
+import { ipAssetRoutes } from './ip-assets/ip-assets.routes';
 import { userAdminRoutes } from './users/users.routes';
 import { searchRoutes } from './search/search.routes';
 import { searchJobHandlers } from './search/search.export';
@@ -20,6 +22,8 @@ export function allModules(): RouteRegistry {
     ...accountRoutes,
     ...userAdminRoutes,
     ...companyRoutes,
+    ...certificateRoutes,
+    ...ipAssetRoutes,
     ...fileRoutes,
     ...jobRoutes,
     ...patentRoutes,
