@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Empty, Image, Space, Tag, Typography, Upload, type UploadProps } from 'antd';
 import { FilePdfOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { EXPIRY_STATUS_LABELS, RECORD_FILES_MAX, type ExpiryStatus, type RecordFile } from '@ip/contract';
@@ -10,11 +10,34 @@ import { acceptFor, uploadProblem } from '../lib/upload-rules';
 // forms, and the preview of attachments (images in antd Image, PDFs in an iframe), all through the signed links
 // the detail calls hand out.
 
-/** 已过期 / 剩余 N 天 / 有效 (长期有效 without a date). */
+/**
+ * Tag colours with text dark enough for WCAG 2.1 AA (4.5:1) on their own background: antd's preset and status
+ * tags (e.g. warning #faad14 on #fffbe6, cyan #08979c on #e6fffb) are lighter than that.
+ */
+const TONES = {
+  red: ['#a8071a', '#fff1f0', '#ffa39e'],
+  orange: ['#ad4e00', '#fff7e6', '#ffd591'],
+  green: ['#135200', '#f6ffed', '#b7eb8f'],
+  blue: ['#003eb3', '#e6f4ff', '#91caff'],
+  cyan: ['#00474f', '#e6fffb', '#87e8de'],
+  purple: ['#391085', '#f9f0ff', '#d3adf7'],
+  magenta: ['#9e1068', '#fff0f6', '#ffadd2'],
+  gold: ['#613400', '#fffbe6', '#ffe58f'],
+  gray: ['rgba(0, 0, 0, 0.88)', '#fafafa', '#d9d9d9'],
+} as const;
+export type Tone = keyof typeof TONES;
+
+/** A tag in one of the accessible tones. */
+export function ToneTag({ tone, children }: { tone: Tone; children: ReactNode }) {
+  const [color, background, border] = TONES[tone];
+  return <Tag style={{ color, background, borderColor: border }}>{children}</Tag>;
+}
+
+/** 已过期 N 天 / 剩余 N 天 / 有效 (长期有效 without a date). */
 export function ExpiryTag({ status, daysLeft }: { status: ExpiryStatus; daysLeft: number | null }) {
-  if (status === 'expired') return <Tag color="error">{`已过期 ${-(daysLeft ?? 0)} 天`}</Tag>;
-  if (status === 'expiring') return <Tag color="warning">{daysLeft === 0 ? '今日到期' : `剩余 ${daysLeft} 天`}</Tag>;
-  return <Tag color="success">{daysLeft === null ? '长期有效' : EXPIRY_STATUS_LABELS.valid}</Tag>;
+  if (status === 'expired') return <ToneTag tone="red">{`已过期 ${-(daysLeft ?? 0)} 天`}</ToneTag>;
+  if (status === 'expiring') return <ToneTag tone="orange">{daysLeft === 0 ? '今日到期' : `剩余 ${daysLeft} 天`}</ToneTag>;
+  return <ToneTag tone="green">{daysLeft === null ? '长期有效' : EXPIRY_STATUS_LABELS.valid}</ToneTag>;
 }
 
 /** An attachment in a form: what the upload answered (a new one) or what the detail listed (an existing one). */

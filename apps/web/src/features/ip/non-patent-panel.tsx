@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Popconfirm, Select, Space, Table, Tag, type TableProps } from 'antd';
+import { Button, Input, Popconfirm, Select, Space, Table, type TableProps } from 'antd';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   IP_KINDS,
@@ -14,7 +14,7 @@ import {
   type IpStatus,
   type SortOrder,
 } from '@ip/contract';
-import { ExpiryTag, download } from '../../components/record-files';
+import { ExpiryTag, ToneTag, download, type Tone } from '../../components/record-files';
 import { notify } from '../../lib/notify';
 import { useSessionUser } from '../../lib/session-store';
 import { createIpCall, deleteIpCall, exportIpCall, ipDetailQuery, ipListQuery, updateIpCall } from './api';
@@ -23,13 +23,13 @@ import { IpFormModal } from './components/ip-form';
 const PAGE_SIZES = [10, 20, 50, 100];
 type SortField = 'application_date' | 'registration_date' | 'expiry_date' | 'created_at';
 
-export const KIND_COLORS: Record<IpKind, string> = { trademark: 'magenta', copyright: 'geekblue', software: 'cyan' };
-export const STATUS_COLORS: Record<IpStatus, string> = {
-  pending: 'processing',
-  registered: 'success',
-  renewing: 'warning',
-  rejected: 'error',
-  invalid: 'default',
+export const KIND_TONES: Record<IpKind, Tone> = { trademark: 'magenta', copyright: 'purple', software: 'cyan' };
+export const STATUS_TONES: Record<IpStatus, Tone> = {
+  pending: 'blue',
+  registered: 'green',
+  renewing: 'orange',
+  rejected: 'red',
+  invalid: 'gray',
 };
 
 /** The 新增/编辑 dialog and the delete call, shared by the panel and the detail page. */
@@ -108,7 +108,7 @@ export function NonPatentPanel() {
       render: (name: string, r) => (
         <Space orientation="vertical" size={2}>
           <Link to={`/NotpatentDetails?id=${r.id}`}>{name}</Link>
-          <Tag color={KIND_COLORS[r.kind]}>{IP_KIND_LABELS[r.kind]}</Tag>
+          <ToneTag tone={KIND_TONES[r.kind]}>{IP_KIND_LABELS[r.kind]}</ToneTag>
         </Space>
       ),
     },
@@ -150,7 +150,7 @@ export function NonPatentPanel() {
       title: '状态',
       dataIndex: 'status',
       width: 90,
-      render: (s: IpStatus) => <Tag color={STATUS_COLORS[s]}>{IP_STATUS_LABELS[s]}</Tag>,
+      render: (s: IpStatus) => <ToneTag tone={STATUS_TONES[s]}>{IP_STATUS_LABELS[s]}</ToneTag>,
     },
     {
       title: '操作',

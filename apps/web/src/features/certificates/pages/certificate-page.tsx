@@ -13,7 +13,6 @@ import {
   Skeleton,
   Space,
   Table,
-  Tag,
   Typography,
   type TableProps,
 } from 'antd';
@@ -30,7 +29,7 @@ import {
   type ExpiryStatus,
   type SortOrder,
 } from '@ip/contract';
-import { ExpiryTag, FilePreviews, download } from '../../../components/record-files';
+import { ExpiryTag, FilePreviews, ToneTag, download, type Tone } from '../../../components/record-files';
 import { notify } from '../../../lib/notify';
 import {
   certificateDetailQuery,
@@ -47,13 +46,13 @@ const DEFAULT_PAGE_SIZE = 20;
 const SORT_FIELDS = ['expiry_date', 'issue_date'] as const;
 type SortField = (typeof SORT_FIELDS)[number];
 
-const KIND_COLORS: Record<CertificateKind, string> = {
+const KIND_TONES: Record<CertificateKind, Tone> = {
   patent: 'blue',
-  hightech: 'volcano',
+  hightech: 'red',
   iso: 'cyan',
   honor: 'gold',
   qualification: 'purple',
-  other: 'default',
+  other: 'gray',
 };
 
 function pick<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
@@ -88,7 +87,7 @@ function CertificateDrawer({
         <>
           <Descriptions column={1} size="small" bordered>
             <Descriptions.Item label="证书类型">
-              <Tag color={KIND_COLORS[c.kind]}>{CERTIFICATE_KIND_LABELS[c.kind]}</Tag>
+              <ToneTag tone={KIND_TONES[c.kind]}>{CERTIFICATE_KIND_LABELS[c.kind]}</ToneTag>
             </Descriptions.Item>
             <Descriptions.Item label="证书编号">{c.number}</Descriptions.Item>
             <Descriptions.Item label="发证机构">{c.issuer || '—'}</Descriptions.Item>
@@ -213,7 +212,7 @@ export default function CertificatePage() {
           >
             {name}
           </Button>
-          <Tag color={KIND_COLORS[c.kind]}>{CERTIFICATE_KIND_LABELS[c.kind]}</Tag>
+          <ToneTag tone={KIND_TONES[c.kind]}>{CERTIFICATE_KIND_LABELS[c.kind]}</ToneTag>
         </Space>
       ),
     },

@@ -1,12 +1,12 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Popconfirm, Skeleton, Space, Typography } from 'antd';
 import { IP_KIND_LABELS, IP_STATUS_LABELS } from '@ip/contract';
-import { ExpiryTag, FilePreviews } from '../../../components/record-files';
+import { ExpiryTag, FilePreviews, ToneTag } from '../../../components/record-files';
 import { useSessionUser } from '../../../lib/session-store';
 import { ipDetailQuery } from '../api';
 import { IpFormModal } from '../components/ip-form';
-import { KIND_COLORS, NonPatentPanel, STATUS_COLORS, useIpMutations } from '../non-patent-panel';
+import { KIND_TONES, NonPatentPanel, STATUS_TONES, useIpMutations } from '../non-patent-panel';
 
 /** /NotpatentDetails?id=: one trademark, copyright or software copyright with its files previewed; without an id, the list. */
 export default function NonPatentDetailsPage() {
@@ -59,7 +59,7 @@ function NonPatentDetail({ id }: { id: number }) {
       title={
         <Space wrap>
           <span>{r.name}</span>
-          <Tag color={KIND_COLORS[r.kind]}>{IP_KIND_LABELS[r.kind]}</Tag>
+          <ToneTag tone={KIND_TONES[r.kind]}>{IP_KIND_LABELS[r.kind]}</ToneTag>
         </Space>
       }
       extra={
@@ -83,7 +83,7 @@ function NonPatentDetail({ id }: { id: number }) {
       <Descriptions column={{ xs: 1, sm: 1, md: 2 }} bordered size="small">
         <Descriptions.Item label={`${reg}号`}>{r.number}</Descriptions.Item>
         <Descriptions.Item label="状态">
-          <Tag color={STATUS_COLORS[r.status]}>{IP_STATUS_LABELS[r.status]}</Tag>
+          <ToneTag tone={STATUS_TONES[r.status]}>{IP_STATUS_LABELS[r.status]}</ToneTag>
         </Descriptions.Item>
         {r.kind === 'trademark' && <Descriptions.Item label="商标类别">第 {r.nice_class} 类</Descriptions.Item>}
         <Descriptions.Item label="权利人">{r.owner || '—'}</Descriptions.Item>
