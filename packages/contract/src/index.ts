@@ -10,3 +10,6 @@ export * from './jobs';
 export * from './search';
 export * from './files';
 export * from './home';
+export * from './ip-records';
+export * from './certificates';
+export * from './ip-assets';

@@ -188,6 +188,52 @@ export interface WechatBindingsTable {
   created_at: string;
 }
 
+/** A company's certificate (migration 008, ADR 0021). */
+export interface CertificatesTable {
+  id: Generated<number>;
+  company_id: number;
+  /** CertificateKind: patent, hightech, iso, honor, qualification, other. */
+  kind: string;
+  number: Generated<string>;
+  name: string;
+  issuer: Generated<string>;
+  /** YYYY-MM-DD */
+  issue_date: string;
+  /** YYYY-MM-DD; null: no expiry. Read by the certificate expiry warnings. */
+  expiry_date: string | null;
+  /** patents.id of a patent certificate (in the company's portfolio); 0 for other kinds. */
+  patent_id: Generated<number>;
+  note: Generated<string>;
+  /** JSON number[]: files ids (private uploads of the company's users). */
+  file_ids: Generated<string>;
+  created_by: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A trademark, copyright or software copyright a company records by hand (migration 008). */
+export interface IpAssetsTable {
+  id: Generated<number>;
+  company_id: number;
+  /** IpKind: trademark, copyright, software. */
+  kind: string;
+  number: Generated<string>;
+  name: string;
+  /** Nice class 1–45 of a trademark; 0: none. */
+  nice_class: Generated<number>;
+  application_date: string | null;
+  registration_date: string | null;
+  expiry_date: string | null;
+  owner: Generated<string>;
+  /** IpStatus: pending, registered, rejected, invalid, … */
+  status: string;
+  note: Generated<string>;
+  file_ids: Generated<string>;
+  created_by: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -204,6 +250,8 @@ export interface Database {
   patent_categories: PatentCategoriesTable;
   company_patents: CompanyPatentsTable;
   wechat_bindings: WechatBindingsTable;
+  certificates: CertificatesTable;
+  ip_assets: IpAssetsTable;
   patents: PatentsTable;
   patent_pubs: PatentPubsTable;
   patent_ipc: PatentIpcTable;

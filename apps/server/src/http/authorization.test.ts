@@ -17,6 +17,22 @@ const EXCEPTIONS: Record<string, { why: string; callers: Partial<Record<string, 
     why: 'public-at-the-door: a signed link needs no session; without a signature the handler asks for a login (ADR 0014)',
     callers: { anonymous: 401 },
   },
+  // Calls whose empty body is valid: the demo trial user has no company yet, so companyActor refuses it (ADR 0021).
+  ...Object.fromEntries(
+    [
+      'POST /frontend/certificate/index',
+      'POST /frontend/certificate/export',
+      'POST /frontend/certificate/patents',
+      'POST /frontend/ip/index',
+      'POST /frontend/ip/export',
+    ].map((key) => [
+      key,
+      {
+        why: 'a trial user without a company is refused by companyActor until an administrator approves it',
+        callers: { trial: 403 },
+      },
+    ]),
+  ),
 };
 
 /** Paths Fastify serves outside the registry on purpose: the SPA fallback and the static files. */

@@ -3,8 +3,10 @@ import { accountRoutes } from './account/account.routes';
 import { purgeExpiredTask } from './account/purge';
 import { fileRoutes } from './common/file.routes';
 import { fileHousekeepingTask } from './common/file-housekeeping';
+import { certificateRoutes } from './certificates/certificates.routes';
 import { companyRoutes } from './company/company.routes';
 import { homeRoutes } from './company/home.routes';
+import { ipAssetRoutes } from './ip-assets/ip-assets.routes';
 import { userAdminRoutes } from './users/users.routes';
 import { searchRoutes } from './search/search.routes';
 import { searchJobHandlers } from './search/search.export';
@@ -22,6 +24,8 @@ export function allModules(): RouteRegistry {
     ...userAdminRoutes,
     ...companyRoutes,
     ...homeRoutes,
+    ...certificateRoutes,
+    ...ipAssetRoutes,
     ...fileRoutes,
     ...jobRoutes,
     ...patentRoutes,

@@ -27,6 +27,8 @@ const PatentLawPage = lazy(() => import('../features/patent/pages/law-page'));
 const PatentFamilyPage = lazy(() => import('../features/patent/pages/kindred-page'));
 const SystemPage = lazy(() => import('../features/system/pages/system-page'));
 const HomePage = lazy(() => import('../features/home/pages/home-page'));
+const CertificatePage = lazy(() => import('../features/certificates/pages/certificate-page'));
+const NonPatentDetailsPage = lazy(() => import('../features/ip/pages/non-patent-details-page'));
 
 /** Pages built for real; every other page of the table shows the shared WipPage. */
 export const REAL_PAGES: Record<string, LazyPage> = {
@@ -51,6 +53,8 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/fullText': PatentFullTextPage,
   '/law': PatentLawPage,
   '/kindred': PatentFamilyPage,
+  '/certificateData': CertificatePage,
+  '/NotpatentDetails': NonPatentDetailsPage,
   // Built for the administrator (set B); the company user's /system is still wip (the table's `wip: ['A']`).
   '/system': SystemPage,
   '/home': HomePage,

@@ -5,6 +5,7 @@ import { UPLOAD_MAX_BYTES, UPLOAD_PURPOSES, uploadRule, type UploadPurpose } fro
 import type { Session } from '../../http/auth';
 import { AppError, badRequest, forbidden, notFound, tooLarge, unauthorized } from '../../http/errors';
 import { route, type RouteRegistry } from '../../http/routes';
+import { CSP_DIRECTIVES } from '../../http/security-headers';
 import {
   dirOf,
   fileUrl,
@@ -54,6 +55,10 @@ function queryText(query: unknown, name: string): string | undefined {
   const v = (query as Record<string, unknown>)[name];
   return typeof v === 'string' ? v : undefined;
 }
+
+const SAME_ORIGIN_FRAMED_CSP = Object.entries({ ...CSP_DIRECTIVES, 'frame-ancestors': ["'self'"] })
+  .map(([name, values]) => `${name} ${values.join(' ')}`)
+  .join(';');
 
 const TOO_LARGE = `文件不能超过 ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`;
 const MISSING = '文件不存在或无权查看';
@@ -175,6 +180,11 @@ export const fileRoutes: RouteRegistry = [
         throw notFound(MISSING);
       }
       const inline = INLINE.test(file.mime);
+      // A PDF is previewed in an <iframe> of our own pages (certificates, ADR 0021): only this answer may be framed,
+      // and only by the same origin; every other answer keeps frame-ancestors 'none'.
+      if (file.mime === 'application/pdf') {
+        reply.header('x-frame-options', 'SAMEORIGIN').header('content-security-policy', SAME_ORIGIN_FRAMED_CSP);
+      }
       return reply
         .header('content-type', file.mime)
         .header('content-length', stat.size)
