@@ -17,6 +17,15 @@ const EXCEPTIONS: Record<string, { why: string; callers: Partial<Record<string, 
     why: 'public-at-the-door: a signed link needs no session; without a signature the handler asks for a login (ADR 0014)',
     callers: { anonymous: 401 },
   },
+  // The portfolio (ADR 0020) is set A's, trial users included at the door; companyActor then refuses a trial user
+  // without a company (the demo trial user) with 请先认证. Calls whose empty body is valid show it here; the others
+  // fail validation first.
+  ...Object.fromEntries(
+    ['cate', 'default_cate', 'list', 'export'].map((name) => [
+      `POST /frontend/patent/${name}`,
+      { why: 'a trial user without a company is asked to get verified first (companyActor)', callers: { trial: 403 as const } },
+    ]),
+  ),
 };
 
 /** Paths Fastify serves outside the registry on purpose: the SPA fallback and the static files. */

@@ -11,6 +11,7 @@ import { jobRoutes } from './jobs/jobs.routes';
 import type { JobHandlers } from './jobs/jobs.service';
 import { patentJobHandlers } from './patents/patents.jobs';
 import { patentRoutes } from './patents/patents.routes';
+import { portfolioRoutes } from './portfolio/portfolio.routes';
 import type { ScheduledTask } from './scheduler/scheduler';
 import { systemRoutes } from './system/system.routes';
 
@@ -23,6 +24,7 @@ export function allModules(): RouteRegistry {
     ...fileRoutes,
     ...jobRoutes,
     ...patentRoutes,
+    ...portfolioRoutes,
     ...searchRoutes,
     ...systemRoutes,
   ];

@@ -73,6 +73,23 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
     .columns(['company_id', 'removed', 'category_id'])
     .execute();
 
+  // 研判 (assessment) notes on a portfolio patent (ADR 0020): several per patent, each with its author and time.
+  await idColumn(db.schema.createTable('patent_notes'), dialect)
+    .addColumn('company_id', 'integer', (c) => c.notNull())
+    .addColumn('patent_id', 'integer', (c) => c.notNull())
+    .addColumn('user_id', 'integer', (c) => c.notNull())
+    .addColumn('author', 'varchar(60)', (c) => c.notNull().defaultTo(''))
+    .addColumn('content', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('patent_notes_company_patent').on('patent_notes').columns(['company_id', 'patent_id']).execute();
+  // The portfolio list's 收藏 view and its counts (ADR 0020; tools/bench/portfolio-bench.ts).
+  await db.schema
+    .createIndex('company_patents_collected')
+    .on('company_patents')
+    .columns(['company_id', 'is_collected'])
+    .execute();
+
   // Existing data: each company is known by its name as written; verified company users of the same company name
   // belong to it; the patents of those names become theirs (later: linkCompanyPatents after every import).
   await sql`INSERT INTO company_names (company_id, name) SELECT id, company_name FROM companies`.execute(db);
