@@ -147,7 +147,7 @@ export const portfolioRoutes: RouteRegistry = [
     summary: '专利库列表（分页、分类与条件筛选、排序）',
     body: PortfolioListBody,
     readOnly: true,
-    handler: ({ body, session, deps }) => portfolio.listPortfolio(deps.db.db, companyActor(session).companyId, body),
+    handler: ({ body, session, deps }) => portfolio.listPortfolio(deps.db, companyActor(session).companyId, body),
   }),
   route({
     method: 'POST',
@@ -175,7 +175,7 @@ export const portfolioRoutes: RouteRegistry = [
     answers: 'file',
     handler: async ({ body, session, deps, reply }) => {
       const actor = companyActor(session);
-      const rows = await portfolio.exportRows(deps.db.db, actor.companyId, body);
+      const rows = await portfolio.exportRows(deps.db, actor.companyId, body);
       const file = await portfolioWorkbook(rows);
       const day = deps.clock().toISOString().slice(0, 10).replace(/-/g, '');
       return reply

@@ -668,6 +668,19 @@ function orderBy(sort: PortfolioSort) {
   }
 }
 
+/**
+ * The company's rows joined to their patents. On SQLite, CROSS JOIN keeps company_patents the outer loop (the
+ * planner otherwise may scan a patents index over the whole table for a type or keyword filter), and INDEXED BY
+ * walks the company's rows and their patents through two narrow covering indexes in the same (patent id) order
+ * instead of reading the wide rows at random: for 20,000 owned patents about ten times faster (ADR 0020). PostgreSQL plans it as the inner join it is (long texts live out of line there).
+ */
+function fromJoined(db: Db) {
+  return db.dialect === 'sqlite'
+    ? sql`FROM company_patents cp INDEXED BY company_patents_list CROSS JOIN patents p INDEXED BY patents_portfolio
+        WHERE p.id = cp.patent_id`
+    : sql`FROM company_patents cp CROSS JOIN patents p WHERE p.id = cp.patent_id`;
+}
+
 /** The rows of some patent ids, in that order, with category path and note counts. */
 async function rowsOf(db: Q, companyId: number, ids: number[], cats: Categories): Promise<PortfolioRow[]> {
   if (!ids.length) return [];
@@ -742,26 +755,28 @@ async function rowsOf(db: Q, companyId: number, ids: number[], cats: Categories)
  * and filter columns), then those rows in full; the count joins patents only when a filter needs them.
  */
 export async function listPortfolio(
-  db: Q,
+  db: Db,
   companyId: number,
   q: ListQuery & { page?: number; page_size?: number },
 ): Promise<PortfolioListReply> {
   const page = q.page ?? 1;
   const pageSize = q.page_size ?? 20;
-  const cats = await categoriesOf(db, companyId);
+  const cats = await categoriesOf(db.db, companyId);
   const where = sql.join(listWhere(companyId, q, cats), sql` AND `);
-  const join = needsPatents(q) ? sql`JOIN patents p ON p.id = cp.patent_id` : sql``;
-  const counted = await sql<{ n: number | string }>`SELECT count(*) AS n FROM company_patents cp ${join} WHERE ${where}`.execute(
-    db,
-  );
+  const counted = await (
+    needsPatents(q)
+      ? sql<{ n: number | string }>`SELECT count(*) AS n ${fromJoined(db)} AND ${where}`
+      : sql<{ n: number | string }>`SELECT count(*) AS n FROM company_patents cp ${
+          db.dialect === 'sqlite' ? sql`INDEXED BY company_patents_list` : sql``
+        } WHERE ${where}`
+  ).execute(db.db);
   const total = Number(counted.rows[0]?.n ?? 0);
   const offset = (page - 1) * pageSize;
   if (offset >= total) return { total, page, page_size: pageSize, list: [] };
-  const ids = await sql<{ id: number | string }>`SELECT cp.patent_id AS id FROM company_patents cp
-    JOIN patents p ON p.id = cp.patent_id WHERE ${where}
-    ORDER BY ${orderBy(q.sort ?? 'ad_desc')} LIMIT ${pageSize} OFFSET ${offset}`.execute(db);
+  const ids = await sql<{ id: number | string }>`SELECT cp.patent_id AS id ${fromJoined(db)} AND ${where}
+    ORDER BY ${orderBy(q.sort ?? 'ad_desc')} LIMIT ${pageSize} OFFSET ${offset}`.execute(db.db);
   const list = await rowsOf(
-    db,
+    db.db,
     companyId,
     ids.rows.map((r) => Number(r.id)),
     cats,
@@ -770,18 +785,17 @@ export async function listPortfolio(
 }
 
 /** Every row of the filtered list (for the export), refused above PORTFOLIO_EXPORT_MAX. */
-export async function exportRows(db: Q, companyId: number, q: ListQuery): Promise<PortfolioRow[]> {
-  const cats = await categoriesOf(db, companyId);
+export async function exportRows(db: Db, companyId: number, q: ListQuery): Promise<PortfolioRow[]> {
+  const cats = await categoriesOf(db.db, companyId);
   const where = sql.join(listWhere(companyId, q, cats), sql` AND `);
-  const ids = await sql<{ id: number | string }>`SELECT cp.patent_id AS id FROM company_patents cp
-    JOIN patents p ON p.id = cp.patent_id WHERE ${where}
-    ORDER BY ${orderBy(q.sort ?? 'ad_desc')} LIMIT ${PORTFOLIO_EXPORT_MAX + 1}`.execute(db);
+  const ids = await sql<{ id: number | string }>`SELECT cp.patent_id AS id ${fromJoined(db)} AND ${where}
+    ORDER BY ${orderBy(q.sort ?? 'ad_desc')} LIMIT ${PORTFOLIO_EXPORT_MAX + 1}`.execute(db.db);
   if (ids.rows.length > PORTFOLIO_EXPORT_MAX) {
     throw badRequest(`筛选结果超过 ${PORTFOLIO_EXPORT_MAX} 件，超出单次导出上限，请缩小筛选范围后分批导出`);
   }
   const all = ids.rows.map((r) => Number(r.id));
   const out: PortfolioRow[] = [];
-  for (let i = 0; i < all.length; i += 500) out.push(...(await rowsOf(db, companyId, all.slice(i, i + 500), cats)));
+  for (let i = 0; i < all.length; i += 500) out.push(...(await rowsOf(db.db, companyId, all.slice(i, i + 500), cats)));
   return out;
 }
 
