@@ -26,6 +26,8 @@ const PatentFullTextPage = lazy(() => import('../features/patent/pages/full-text
 const PatentLawPage = lazy(() => import('../features/patent/pages/law-page'));
 const PatentFamilyPage = lazy(() => import('../features/patent/pages/kindred-page'));
 const SystemPage = lazy(() => import('../features/system/pages/system-page'));
+const PortfolioPage = lazy(() => import('../features/portfolio/pages/portfolio-page'));
+const PatentDetailsPage = lazy(() => import('../features/patent/pages/patent-details-page'));
 
 /** Pages built for real; every other page of the table shows the shared WipPage. */
 export const REAL_PAGES: Record<string, LazyPage> = {
@@ -52,6 +54,8 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/kindred': PatentFamilyPage,
   // Built for the administrator (set B); the company user's /system is still wip (the table's `wip: ['A']`).
   '/system': SystemPage,
+  '/patent': PortfolioPage,
+  '/patentDetails': PatentDetailsPage,
 };
 
 export { NotFoundPage };
