@@ -13,3 +13,4 @@ export * from './home';
 export * from './ip-records';
 export * from './certificates';
 export * from './ip-assets';
+export * from './portfolio';

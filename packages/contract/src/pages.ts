@@ -120,10 +120,10 @@ export const PAGES: PageDef[] = [
   // Set A: company user
   { path: '/home', title: '首页', kind: 'internal', sets: A, menu: { icon: 'Home', order: 10 } },
   { path: '/property', title: '知识产权', kind: 'internal', sets: A, redirect: '/patent' },
-  { path: '/patent', title: '专利管理', kind: 'internal', sets: A, menu: { group: 'property', order: 1 }, wip: true },
+  { path: '/patent', title: '专利管理', kind: 'internal', sets: A, menu: { group: 'property', order: 1 } },
   { path: '/litigation', title: '诉讼管理', kind: 'internal', sets: A, menu: { group: 'property', order: 2 }, wip: true },
   { path: '/certificateData', title: '证书管理', kind: 'internal', sets: A, menu: { group: 'property', order: 3 } },
-  { path: '/patentDetails', title: '专利详情', kind: 'internal', sets: A, back: true, wip: true },
+  { path: '/patentDetails', title: '专利详情', kind: 'internal', sets: A, back: true },
   { path: '/NotpatentDetails', title: '非专利详情', kind: 'internal', sets: A, back: true },
   { path: '/early', title: '监控预警', kind: 'internal', sets: A, menu: { group: 'warning', order: 1 }, wip: true },
   { path: '/compdetail', title: '监控详情', kind: 'internal', sets: A, back: true, wip: true },

@@ -182,6 +182,18 @@ export interface CompanyPatentsTable {
   updated_at: string;
 }
 
+/** A 研判 (assessment) note of a company on one of its portfolio patents (migration 007, ADR 0020). */
+export interface PatentNotesTable {
+  id: Generated<number>;
+  company_id: number;
+  patent_id: number;
+  user_id: number;
+  /** The author's name when written (kept if the account is renamed or removed). */
+  author: string;
+  content: string;
+  created_at: string;
+}
+
 export interface WechatBindingsTable {
   openid: string;
   user_id: number;
@@ -249,6 +261,7 @@ export interface Database {
   company_names: CompanyNamesTable;
   patent_categories: PatentCategoriesTable;
   company_patents: CompanyPatentsTable;
+  patent_notes: PatentNotesTable;
   wechat_bindings: WechatBindingsTable;
   certificates: CertificatesTable;
   ip_assets: IpAssetsTable;

@@ -1,5 +1,6 @@
 import type { Deps } from '../deps';
 import { seedDemoCertificates } from './seed-certificates';
+import { seedPortfolioDemo } from './seed/portfolio';
 
 /**
  * The demo data that needs the demo accounts and the demo patents (portfolio, applications, certificates,
@@ -8,4 +9,5 @@ import { seedDemoCertificates } from './seed-certificates';
  */
 export async function seedDemoData(deps: Deps): Promise<void> {
   await seedDemoCertificates(deps);
+  await seedPortfolioDemo(deps);
 }

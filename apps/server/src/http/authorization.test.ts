@@ -17,7 +17,8 @@ const EXCEPTIONS: Record<string, { why: string; callers: Partial<Record<string, 
     why: 'public-at-the-door: a signed link needs no session; without a signature the handler asks for a login (ADR 0014)',
     callers: { anonymous: 401 },
   },
-  // Calls whose empty body is valid: the demo trial user has no company yet, so companyActor refuses it (ADR 0021).
+  // Calls whose empty body is valid: the demo trial user has no company yet, so companyActor refuses it until an
+  // administrator approves its application (ADR 0018). Calls that need a body fail validation first.
   ...Object.fromEntries(
     [
       'POST /frontend/certificate/index',
@@ -25,11 +26,12 @@ const EXCEPTIONS: Record<string, { why: string; callers: Partial<Record<string, 
       'POST /frontend/certificate/patents',
       'POST /frontend/ip/index',
       'POST /frontend/ip/export',
+      ...['cate', 'default_cate', 'list', 'export'].map((name) => `POST /frontend/patent/${name}`),
     ].map((key) => [
       key,
       {
         why: 'a trial user without a company is refused by companyActor until an administrator approves it',
-        callers: { trial: 403 },
+        callers: { trial: 403 as const },
       },
     ]),
   ),

@@ -14,6 +14,7 @@ import { jobRoutes } from './jobs/jobs.routes';
 import type { JobHandlers } from './jobs/jobs.service';
 import { patentJobHandlers } from './patents/patents.jobs';
 import { patentRoutes } from './patents/patents.routes';
+import { portfolioRoutes } from './portfolio/portfolio.routes';
 import type { ScheduledTask } from './scheduler/scheduler';
 import { systemRoutes } from './system/system.routes';
 
@@ -29,6 +30,7 @@ export function allModules(): RouteRegistry {
     ...fileRoutes,
     ...jobRoutes,
     ...patentRoutes,
+    ...portfolioRoutes,
     ...searchRoutes,
     ...systemRoutes,
   ];

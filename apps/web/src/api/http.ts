@@ -104,6 +104,20 @@ function handleUnauthorized(config: TrackedConfig) {
   }
 }
 
+/** A download (responseType blob) answered with the JSON envelope instead: read it, so its Chinese msg is shown. */
+async function envelopeFromBlob(res: AxiosResponse): Promise<AxiosResponse> {
+  const data: unknown = res.data;
+  if (typeof Blob !== 'undefined' && data instanceof Blob && data.type.includes('json')) {
+    try {
+      res.data = JSON.parse(await data.text());
+    } catch {
+      // not JSON after all: the rules below treat it as a non-envelope body
+    }
+  }
+  return res;
+}
+
+http.interceptors.response.use(envelopeFromBlob);
 http.interceptors.response.use(
   (res: AxiosResponse) => {
     settle(res.config);

@@ -29,6 +29,8 @@ const SystemPage = lazy(() => import('../features/system/pages/system-page'));
 const HomePage = lazy(() => import('../features/home/pages/home-page'));
 const CertificatePage = lazy(() => import('../features/certificates/pages/certificate-page'));
 const NonPatentDetailsPage = lazy(() => import('../features/ip/pages/non-patent-details-page'));
+const PortfolioPage = lazy(() => import('../features/portfolio/pages/portfolio-page'));
+const PatentDetailsPage = lazy(() => import('../features/patent/pages/patent-details-page'));
 
 /** Pages built for real; every other page of the table shows the shared WipPage. */
 export const REAL_PAGES: Record<string, LazyPage> = {
@@ -58,6 +60,8 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   // Built for the administrator (set B); the company user's /system is still wip (the table's `wip: ['A']`).
   '/system': SystemPage,
   '/home': HomePage,
+  '/patent': PortfolioPage,
+  '/patentDetails': PatentDetailsPage,
 };
 
 export { NotFoundPage };

@@ -20,11 +20,20 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
       .addColumn(col, type, (c) => c.notNull().defaultTo(col === 'former_names' ? '[]' : ''))
       .execute();
   }
-  await db.schema.alterTable('companies').addColumn('fee_reduction', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('companies').addColumn('updated_at', 'varchar(30)', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('companies')
+    .addColumn('fee_reduction', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('companies')
+    .addColumn('updated_at', 'varchar(30)', (c) => c.notNull().defaultTo(''))
+    .execute();
   await db.schema.createIndex('companies_credit_code').on('companies').column('credit_code').execute();
 
-  await db.schema.alterTable('users').addColumn('company_id', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('company_id', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema
     .alterTable('users')
     .addColumn('must_change_password', 'integer', (c) => c.notNull().defaultTo(0))
@@ -72,6 +81,31 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
     .on('company_patents')
     .columns(['company_id', 'removed', 'category_id'])
     .execute();
+
+  // 研判 (assessment) notes on a portfolio patent (ADR 0020): several per patent, each with its author and time.
+  await idColumn(db.schema.createTable('patent_notes'), dialect)
+    .addColumn('company_id', 'integer', (c) => c.notNull())
+    .addColumn('patent_id', 'integer', (c) => c.notNull())
+    .addColumn('user_id', 'integer', (c) => c.notNull())
+    .addColumn('author', 'varchar(60)', (c) => c.notNull().defaultTo(''))
+    .addColumn('content', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('patent_notes_company_patent').on('patent_notes').columns(['company_id', 'patent_id']).execute();
+  // The portfolio list (ADR 0020; tools/bench/portfolio-bench.ts): a company's rows in patent id order with every
+  // column the list filters on, so the list reads neither the rows nor, joined in the same order, the wide patents.
+  await db.schema
+    .createIndex('company_patents_list')
+    .on('company_patents')
+    .columns(['company_id', 'patent_id', 'removed', 'source', 'category_id', 'is_core', 'is_collected', 'created_at'])
+    .execute();
+
+  if (dialect === 'sqlite') {
+    // The portfolio list sorts and filters a company's patents by these columns: a narrow covering index, read by
+    // id (INDEXED BY), spares reading the wide rows, whose text columns spill into overflow pages; type and status
+    // sit behind the long texts (tools/bench/portfolio-bench.ts, ADR 0020).
+    await sql`CREATE INDEX patents_portfolio ON patents (id, ad, gd, type, legal_status, app_year, title, an, pn)`.execute(db);
+  }
 
   // Existing data: each company is known by its name as written; verified company users of the same company name
   // belong to it; the patents of those names become theirs (later: linkCompanyPatents after every import).

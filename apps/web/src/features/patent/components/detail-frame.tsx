@@ -4,6 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Result, Skeleton, Tabs, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { LegalStatusTag, PatentTypeTag } from '../../../components/patent-tags';
+import { PortfolioActions } from '../../../components/portfolio-actions';
+import { portfolioAccess, portfolioMarksQuery } from '../../../lib/portfolio';
 import { useSessionUser } from '../../../lib/session-store';
 import { patentQuery, patentRefOf, refSearch, type PatentDetail } from '../api';
 import '../patent.css';
@@ -41,8 +43,8 @@ function Fact({ label, value }: { label: string; value?: string }) {
   );
 }
 
-/** The header shared by every tab: number, title, status, type, dates, applicants. */
-function PatentHeader({ patent }: { patent: PatentDetail }) {
+/** The header shared by every tab: number, title, status, type, dates, applicants; `extra` below (actions). */
+export function PatentHeader({ patent, extra }: { patent: PatentDetail; extra?: ReactNode }) {
   return (
     <div className="patent-header">
       <Typography.Title level={4} className="patent-title">
@@ -62,6 +64,7 @@ function PatentHeader({ patent }: { patent: PatentDetail }) {
         <Fact label="授权日" value={patent.gd} />
         <Fact label="申请人" value={patent.applicants.join('；')} />
       </div>
+      {extra && <div className="patent-header-extra">{extra}</div>}
     </div>
   );
 }
@@ -77,6 +80,9 @@ export function PatentDetailFrame({ children }: { children: (patent: PatentDetai
   const user = useSessionUser();
   const ref = patentRefOf(params);
   const patent = useQuery({ ...patentQuery(ref ?? { id: '' }), enabled: !!ref });
+  const access = portfolioAccess(user);
+  const patentId = Number(patent.data?.id) || 0;
+  const marks = useQuery({ ...portfolioMarksQuery(patentId ? [patentId] : []), enabled: access === 'yes' && !!patentId });
 
   // Visitors see the public layout, which has no breadcrumb bar: the frame offers 返回 itself.
   const back = !user && (
@@ -122,7 +128,14 @@ export function PatentDetailFrame({ children }: { children: (patent: PatentDetai
     <div className="patent-detail">
       {back}
       <Card size="small" className="patent-header-card">
-        <PatentHeader patent={data} />
+        <PatentHeader
+          patent={data}
+          extra={
+            access !== 'no' && patentId ? (
+              <PortfolioActions patentId={patentId} title={data.title} mark={marks.data?.[String(patentId)]} />
+            ) : undefined
+          }
+        />
         <Tabs
           className="patent-tabs"
           activeKey={pathname}

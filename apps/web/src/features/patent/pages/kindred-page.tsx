@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Card, Table, type TableProps } from 'antd';
 import { PatentDetailFrame } from '../components/detail-frame';
-import type { RelatedDoc } from '../api';
+import type { PatentDetail, RelatedDoc } from '../api';
 
 type Row = RelatedDoc & { key: string };
 
@@ -32,36 +32,37 @@ const CITATION_COLUMNS: TableProps<Row>['columns'] = [
   { title: '引用类型', dataIndex: 'relation', width: 120, render: (v?: string) => v || '—' },
 ];
 
+/** The family and citation tables of a patent (/kindred, and the company's /patentDetails). */
+export function FamilyAndCitations({ p }: { p: PatentDetail }) {
+  return (
+    <>
+      <Card size="small" title={`同族专利（${p.family.length}）`}>
+        <Table<Row>
+          size="small"
+          rowKey="key"
+          columns={FAMILY_COLUMNS}
+          dataSource={rows(p.family)}
+          pagination={p.family.length > 20 ? { pageSize: 20 } : false}
+          scroll={{ x: 600 }}
+          locale={{ emptyText: '暂无同族专利' }}
+        />
+      </Card>
+      <Card size="small" title={`引证文献（${p.citations.length}）`} style={{ marginTop: 16 }}>
+        <Table<Row>
+          size="small"
+          rowKey="key"
+          columns={CITATION_COLUMNS}
+          dataSource={rows(p.citations)}
+          pagination={p.citations.length > 20 ? { pageSize: 20 } : false}
+          scroll={{ x: 600 }}
+          locale={{ emptyText: '暂无引证文献' }}
+        />
+      </Card>
+    </>
+  );
+}
+
 /** /kindred: the patent family and the citations. */
 export default function KindredPage() {
-  return (
-    <PatentDetailFrame>
-      {(p) => (
-        <>
-          <Card size="small" title={`同族专利（${p.family.length}）`}>
-            <Table<Row>
-              size="small"
-              rowKey="key"
-              columns={FAMILY_COLUMNS}
-              dataSource={rows(p.family)}
-              pagination={p.family.length > 20 ? { pageSize: 20 } : false}
-              scroll={{ x: 600 }}
-              locale={{ emptyText: '暂无同族专利' }}
-            />
-          </Card>
-          <Card size="small" title={`引证文献（${p.citations.length}）`} style={{ marginTop: 16 }}>
-            <Table<Row>
-              size="small"
-              rowKey="key"
-              columns={CITATION_COLUMNS}
-              dataSource={rows(p.citations)}
-              pagination={p.citations.length > 20 ? { pageSize: 20 } : false}
-              scroll={{ x: 600 }}
-              locale={{ emptyText: '暂无引证文献' }}
-            />
-          </Card>
-        </>
-      )}
-    </PatentDetailFrame>
-  );
+  return <PatentDetailFrame>{(p) => <FamilyAndCitations p={p} />}</PatentDetailFrame>;
 }

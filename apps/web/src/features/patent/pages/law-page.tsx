@@ -6,7 +6,8 @@ import type { LegalEvent } from '../api';
 
 type Order = 'desc' | 'asc';
 
-function Events({ events }: { events: LegalEvent[] }) {
+/** The dated legal events as a timeline, newest or oldest first. */
+export function Events({ events }: { events: LegalEvent[] }) {
   const [order, setOrder] = useState<Order>('desc');
   const sorted = [...events].sort((a, b) => (order === 'desc' ? b.date.localeCompare(a.date) : a.date.localeCompare(b.date)));
   return (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card, Typography } from 'antd';
 import { LegalStatusTag, PatentTypeTag } from '../../../components/patent-tags';
@@ -15,7 +16,7 @@ function Meta({ label, value }: { label: string; value?: string | null }) {
 }
 
 /** One result: highlighted title linking to the detail page, number, tags, dates, applicants, snippet. */
-function ResultCard({ hit, onOpen }: { hit: SearchHit; onOpen?: () => void }) {
+function ResultCard({ hit, onOpen, actions }: { hit: SearchHit; onOpen?: () => void; actions?: ReactNode }) {
   const number = hit.pn || hit.an;
   return (
     <Card size="small" className="search-hit" role="listitem">
@@ -28,6 +29,7 @@ function ResultCard({ hit, onOpen }: { hit: SearchHit; onOpen?: () => void }) {
           <LegalStatusTag status={hit.legal_status} />
         </span>
       </div>
+      {actions && <div className="search-hit-actions">{actions}</div>}
       <div className="search-hit-meta">
         <Meta label="公开号" value={number} />
         <Meta label="申请号" value={hit.pn ? hit.an : undefined} />
@@ -50,12 +52,23 @@ function ResultCard({ hit, onOpen }: { hit: SearchHit; onOpen?: () => void }) {
   );
 }
 
-/** The result cards of one page; `onOpen` runs before a detail page opens (to remember the scroll position). */
-export function ResultList({ list, onOpen }: { list: SearchHit[]; onOpen?: () => void }) {
+/**
+ * The result cards of one page; `onOpen` runs before a detail page opens (to remember the scroll position);
+ * `actions` renders a hit's actions (收藏, 加入专利库 for company users).
+ */
+export function ResultList({
+  list,
+  onOpen,
+  actions,
+}: {
+  list: SearchHit[];
+  onOpen?: () => void;
+  actions?: (hit: SearchHit) => ReactNode;
+}) {
   return (
     <div role="list" aria-label="检索结果" className="search-hit-list">
       {list.map((hit) => (
-        <ResultCard key={hit.id} hit={hit} onOpen={onOpen} />
+        <ResultCard key={hit.id} hit={hit} onOpen={onOpen} actions={actions?.(hit)} />
       ))}
     </div>
   );

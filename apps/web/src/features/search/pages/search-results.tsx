@@ -4,7 +4,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Input, Pagination, Row, Select, Skeleton, Space, Spin, Tag, Typography } from 'antd';
 import { BarChartOutlined } from '@ant-design/icons';
 import { SEARCH_DEPTH_MAX } from '@ip/contract';
+import { PortfolioActions } from '../../../components/portfolio-actions';
 import { notify } from '../../../lib/notify';
+import { portfolioAccess, portfolioMarksQuery } from '../../../lib/portfolio';
 import { routeSetOf, useSessionUser } from '../../../lib/session-store';
 import { FACET_KEYS, problemOf, searchQuery, type FacetKey, type SearchResult, type SortKey } from '../api';
 import { AnalysisDrawer } from '../components/analysis-drawer';
@@ -83,6 +85,10 @@ export function SearchResults({ variant }: { variant: ResultsVariant }) {
   const data = result.data;
 
   const isPublic = variant === 'public' || !user;
+  // 收藏 / 加入专利库 on each hit for company users (a trial user sees why not yet); marks say what is done already.
+  const access = variant === 'app' ? portfolioAccess(user) : 'no';
+  const hitIds = useMemo(() => (data?.list ?? []).map((h) => Number(h.id)), [data]);
+  const marks = useQuery({ ...portfolioMarksQuery(hitIds), enabled: access === 'yes' && hitIds.length > 0 });
   const set = routeSetOf(user);
   const advancedBase = isPublic ? '/web/seniorSearch' : set === 'A' || set === 'B' ? '/AdvancedSearch' : null;
 
@@ -187,7 +193,21 @@ export function SearchResults({ variant }: { variant: ResultsVariant }) {
   } else {
     content = (
       <Spin spinning={result.isFetching && result.isPlaceholderData} description="检索中…">
-        <ResultList list={data.list} onOpen={rememberScroll} />
+        <ResultList
+          list={data.list}
+          onOpen={rememberScroll}
+          actions={
+            access === 'no'
+              ? undefined
+              : (hit) => (
+                  <PortfolioActions
+                    patentId={Number(hit.id)}
+                    title={hit.title.replace(/<\/?em>/g, '')}
+                    mark={marks.data?.[String(hit.id)]}
+                  />
+                )
+          }
+        />
         <Pagination
           className="search-pagination"
           current={state.page}
