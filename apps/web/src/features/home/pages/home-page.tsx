@@ -141,7 +141,7 @@ export default function HomePage() {
                 <Figure title="核心专利" value={s.core} to="/patent?core=1" />
               </Col>
               <Col xs={12} sm={8}>
-                <Figure title="收藏专利" value={s.collected} to="/patent?collected=1" />
+                <Figure title="收藏专利" value={s.collected} to="/patent?scope=collected" />
               </Col>
             </Row>
           </Card>
