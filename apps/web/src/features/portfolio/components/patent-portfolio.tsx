@@ -137,6 +137,8 @@ export function PatentPortfolio() {
         key: 'title',
         sorter: true,
         sortOrder: sortOrder('title'),
+        // Repeating the first direction keeps clicks cycling between the two orders, never to 'no order'.
+        sortDirections: ['ascend', 'descend', 'ascend'],
         render: (_v, r) => (
           <span>
             {r.is_core ? (
@@ -158,6 +160,7 @@ export function PatentPortfolio() {
         width: 112,
         sorter: true,
         sortOrder: sortOrder('ad'),
+        sortDirections: ['descend', 'ascend', 'descend'],
         render: (v) => v || '—',
       },
       {
@@ -167,6 +170,7 @@ export function PatentPortfolio() {
         width: 112,
         sorter: true,
         sortOrder: sortOrder('gd'),
+        sortDirections: ['descend', 'ascend', 'descend'],
         render: (v) => v || '—',
       },
       { title: '分类', dataIndex: 'category_name', width: 150, ellipsis: true },
