@@ -4,6 +4,7 @@ import { purgeExpiredTask } from './account/purge';
 import { fileRoutes } from './common/file.routes';
 import { fileHousekeepingTask } from './common/file-housekeeping';
 import { companyRoutes } from './company/company.routes';
+import { auditRoutes } from './users/audit.routes';
 import { userAdminRoutes } from './users/users.routes';
 import { searchRoutes } from './search/search.routes';
 import { searchJobHandlers } from './search/search.export';
@@ -19,6 +20,7 @@ export function allModules(): RouteRegistry {
   return [
     ...accountRoutes,
     ...userAdminRoutes,
+    ...auditRoutes,
     ...companyRoutes,
     ...fileRoutes,
     ...jobRoutes,
