@@ -56,7 +56,11 @@ describe('POST /v1/news/user/create', () => {
     });
     expect(res.body).toMatchObject({ code: 1, data: { password: null } });
     const u = await userRow(res.body.data.id);
-    const c = await t.db.db.selectFrom('companies').selectAll().where('company_name', '=', '华芯半导体科技有限公司').executeTakeFirstOrThrow();
+    const c = await t.db.db
+      .selectFrom('companies')
+      .selectAll()
+      .where('company_name', '=', '华芯半导体科技有限公司')
+      .executeTakeFirstOrThrow();
     expect(u).toMatchObject({ type: '0', is_admin: 0, is_news: 0, company_id: c.id, company_name: '华芯半导体科技有限公司' });
     expect(u.must_change_password).toBe(1);
     expect(c.patent_num).toBe(1);
@@ -72,7 +76,12 @@ describe('POST /v1/news/user/create', () => {
   });
 
   it('finds the company by credit code, and creates a new company (names and patents linked) when none matches', async () => {
-    const byCode = await post('create', { mobile: '13900000102', name: '吴工', kind: 'company', credit_code: demoCreditCode(3).toLowerCase() });
+    const byCode = await post('create', {
+      mobile: '13900000102',
+      name: '吴工',
+      kind: 'company',
+      credit_code: demoCreditCode(3).toLowerCase(),
+    });
     expect(byCode.body.code).toBe(1);
     expect((await userRow(byCode.body.data.id)).company_name).toBe('绿源新能源科技有限公司');
     // A random password is made and shown once.
@@ -88,13 +97,22 @@ describe('POST /v1/news/user/create', () => {
       credit_code: code,
     });
     expect(created.body.code).toBe(1);
-    const c = await t.db.db.selectFrom('companies').selectAll().where('company_name', '=', '新建传感科技有限公司').executeTakeFirstOrThrow();
+    const c = await t.db.db
+      .selectFrom('companies')
+      .selectAll()
+      .where('company_name', '=', '新建传感科技有限公司')
+      .executeTakeFirstOrThrow();
     expect(c).toMatchObject({ credit_code: code, patent_num: 1 });
     expect((await userRow(created.body.data.id)).company_id).toBe(c.id);
   });
 
   it('creates a trial user, a main account, its staff and an administrator', async () => {
-    const trial = await post('create', { mobile: '13900000104', name: '试用甲', kind: 'trial', company_name: '甲方科技有限公司' });
+    const trial = await post('create', {
+      mobile: '13900000104',
+      name: '试用甲',
+      kind: 'trial',
+      company_name: '甲方科技有限公司',
+    });
     expect(await userRow(trial.body.data.id)).toMatchObject({ type: '1', company_id: 0, company_name: '甲方科技有限公司' });
     const main = await post('create', { mobile: '13900000105', name: '街道服务中心', kind: 'main', street_name: '东城街道' });
     expect(await userRow(main.body.data.id)).toMatchObject({ is_news: 1, com_id: 0, street_name: '东城街道' });
@@ -109,7 +127,9 @@ describe('POST /v1/news/user/create', () => {
     expect(await userRow(staff.body.data.id)).toMatchObject({ is_news: 1, com_id: main.body.data.id, street_id: 3 });
     const adm = await post('create', { mobile: '13900000107', name: '副管理员', kind: 'admin' });
     expect(await userRow(adm.body.data.id)).toMatchObject({ is_admin: 1, is_news: 0 });
-    const kinds = await call(t.app, 'POST', '/v1/user/info', { token: await login(t.app, '13900000106', staff.body.data.password) });
+    const kinds = await call(t.app, 'POST', '/v1/user/info', {
+      token: await login(t.app, '13900000106', staff.body.data.password),
+    });
     expect(kinds.body.data).toMatchObject({ is_news: 1, com_id: main.body.data.id });
   });
 
@@ -122,10 +142,18 @@ describe('POST /v1/news/user/create', () => {
     ['a weak password', { mobile: '13900000199', name: '甲', kind: 'trial', password: 'abcdefgh' }, /字母和数字/],
     ['a short password', { mobile: '13900000199', name: '甲', kind: 'trial', password: 'a1' }, /至少 8 位/],
     ['a company user without a company', { mobile: '13900000199', name: '甲', kind: 'company' }, /所属企业/],
-    ['an invalid credit code', { mobile: '13900000199', name: '甲', kind: 'company', credit_code: '91330106MA2XXXXX1Y' }, /统一社会信用代码/],
+    [
+      'an invalid credit code',
+      { mobile: '13900000199', name: '甲', kind: 'company', credit_code: '91330106MA2XXXXX1Y' },
+      /统一社会信用代码/,
+    ],
     ['staff without a main account', { mobile: '13900000199', name: '甲', kind: 'staff' }, /主账号/],
     ['a 5 MB name', { mobile: '13900000199', name: '名'.repeat(5 * 1024 * 1024), kind: 'trial' }, /过大|姓名/],
-    ['a 5 MB introduction', { mobile: '13900000199', name: '甲', kind: 'trial', introduction: 'x'.repeat(5 * 1024 * 1024) }, /过大|简介/],
+    [
+      'a 5 MB introduction',
+      { mobile: '13900000199', name: '甲', kind: 'trial', introduction: 'x'.repeat(5 * 1024 * 1024) },
+      /过大|简介/,
+    ],
   ])('refuses %s with a Chinese message and changes nothing', async (_what, body, msg) => {
     const before = await snapshot();
     const res = await post('create', body);
@@ -147,7 +175,12 @@ describe('POST /v1/news/user/create', () => {
     const badMain = await post('create', { mobile: '13900000198', name: '甲', kind: 'staff', main_id: await idOf(DEMO.company) });
     expect(badMain.status).toBe(400);
     expect(badMain.body.msg).toMatch(/主账号/);
-    const codeOnly = await post('create', { mobile: '13900000198', name: '甲', kind: 'company', credit_code: demoCreditCode(77) });
+    const codeOnly = await post('create', {
+      mobile: '13900000198',
+      name: '甲',
+      kind: 'company',
+      credit_code: demoCreditCode(77),
+    });
     expect(codeOnly.body.msg).toMatch(/请填写公司名称/);
     const contradicts = await post('create', {
       mobile: '13900000198',
@@ -163,9 +196,14 @@ describe('POST /v1/news/user/create', () => {
 
 describe('POST /v1/news/user/update-user and update-user-info', () => {
   it('turns a trial user into a company user of a chosen company and back, ending the link', async () => {
-    const id = (await post('create', { mobile: '13900000111', name: '转正', kind: 'trial', company_name: '示例新材料股份有限公司' })).body
-      .data.id;
-    const c = await t.db.db.selectFrom('companies').select('id').where('company_name', '=', '示例医疗器械有限公司').executeTakeFirstOrThrow();
+    const id = (
+      await post('create', { mobile: '13900000111', name: '转正', kind: 'trial', company_name: '示例新材料股份有限公司' })
+    ).body.data.id;
+    const c = await t.db.db
+      .selectFrom('companies')
+      .select('id')
+      .where('company_name', '=', '示例医疗器械有限公司')
+      .executeTakeFirstOrThrow();
     const res = await post('update-user', { id, kind: 'company', company_id: c.id });
     expect(res.body.code).toBe(1);
     expect(await userRow(id)).toMatchObject({ type: '0', company_id: c.id, company_name: '示例医疗器械有限公司' });
@@ -222,9 +260,20 @@ describe('POST /v1/news/user/update-user and update-user-info', () => {
 
   it('edits the profile fields with an audit row', async () => {
     const id = await idOf(DEMO.company);
-    const res = await post('update-user-info', { id, name: '张总', introduction: '知识产权负责人', street_name: '科创街道', street_id: 2 });
+    const res = await post('update-user-info', {
+      id,
+      name: '张总',
+      introduction: '知识产权负责人',
+      street_name: '科创街道',
+      street_id: 2,
+    });
     expect(res.body).toMatchObject({ code: 1, data: { changes: ['姓名', '简介', '街道编号', '所属街道'] } });
-    expect(await userRow(id)).toMatchObject({ name: '张总', introduction: '知识产权负责人', street_name: '科创街道', street_id: 2 });
+    expect(await userRow(id)).toMatchObject({
+      name: '张总',
+      introduction: '知识产权负责人',
+      street_name: '科创街道',
+      street_id: 2,
+    });
     expect((await auditRows()).at(-1)).toMatchObject({ action: 'update_user_info', user_id: id });
     await post('update-user-info', { id, name: '张经理' });
   });
@@ -292,7 +341,16 @@ describe('POST /v1/news/user/newsinfo and companies', () => {
     const before = await snapshot();
     for (const kind of ['company', 'trial', 'main', 'staff'] as const) {
       const token = await loginAs(t.app, kind);
-      for (const url of ['create', 'update-user', 'update-user-info', 'password', 'newsinfo', 'companies', 'queue', 'queuestate']) {
+      for (const url of [
+        'create',
+        'update-user',
+        'update-user-info',
+        'password',
+        'newsinfo',
+        'companies',
+        'queue',
+        'queuestate',
+      ]) {
         const res = await post(url, { id: adminId, mobile: '13900000197', name: '越权', kind: 'admin', status: 0 }, token);
         expect(res.status, `${kind} ${url}`).toBe(403);
         expect(res.body.code).toBe(0);

@@ -3,8 +3,9 @@ import { AuditListBody } from '@ip/contract';
 import { route, type RouteRegistry } from '../../http/routes';
 import { auditActions, auditForExport, listAudit } from './audit';
 
+/** An ISO time as China time, YYYY-MM-DD HH:mm:ss (China keeps no daylight saving time: UTC+8 all year). */
 const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }).replace(/\//g, '-');
+  new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 /** The audit log for administrators (/system 审计日志): every administrator action, newest first (ADR 0019). */
 export const auditRoutes: RouteRegistry = [
