@@ -61,7 +61,15 @@ export function onePagePdf(text: string): Buffer {
   return Buffer.from(pdf, 'latin1');
 }
 
-async function storeDemoFile(deps: Deps, ownerId: number, purpose: FilePurpose, name: string, mime: string, content: Buffer) {
+/** Stores a demo file the way an upload is stored (disk, then its files row); returns its URL. */
+export async function storeDemoFile(
+  deps: Deps,
+  ownerId: number,
+  purpose: FilePurpose,
+  name: string,
+  mime: string,
+  content: Buffer,
+) {
   const storedName = newStoredName(path.extname(name));
   const target = path.join(dirOf(deps.config, visibilityOf(purpose)), storedName);
   const size = await writeAtomic(deps.config, target, Readable.from([content]));

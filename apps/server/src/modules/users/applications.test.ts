@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyAs } from '../../../test/applications';
-import { call, createTestApp, login, loginAs, type TestApp } from '../../../test/helpers';
+import { call, createTestApp, DEMO_PASSWORD, login, loginAs, type TestApp } from '../../../test/helpers';
+import { seedDemoApplications } from '../../db/seed/applications';
 import { demoCreditCode } from '../../db/seed';
 
 // /apply: news/user/queue (the applications list) and news/user/queuestate (approve / reject), ADR 0019.
@@ -296,5 +297,41 @@ describe('POST /v1/news/user/queue', () => {
       expect((await post('queue', {}, await loginAs(t.app, kind))).status).toBe(403);
     }
     expect((await post('queue', {}, '')).status).toBe(401);
+  });
+});
+
+describe('demo applications (fresh start)', () => {
+  it('give /apply pending, approved and rejected rows, and the audit log its first entries', async () => {
+    const d = await createTestApp({ now: '2026-03-01T00:00:00.000Z' });
+    try {
+      await seedDemoApplications(d.deps);
+      const token = await loginAs(d.app, 'admin');
+      const res = await call(d.app, 'POST', '/v1/news/user/queue', { token, body: {} });
+      expect(res.body.data.counts).toEqual({ pending: 3, approved: 1, rejected: 1 });
+      const rows = res.body.data.list;
+      expect(rows.slice(0, 3).map((r: { user_mobile: string }) => r.user_mobile)).toEqual([
+        '13800000011',
+        '13800000012',
+        '13800000013',
+      ]);
+      expect(rows.map((r: { licence_state: string }) => r.licence_state)).toEqual(['file', 'file', 'legacy', 'file', 'file']);
+      expect(rows[1].matched_company).toMatchObject({ company_name: '华芯半导体科技有限公司', by: 'credit_code' });
+      const approved = await d.db.db
+        .selectFrom('users')
+        .selectAll()
+        .where('mobile', '=', '13800000014')
+        .executeTakeFirstOrThrow();
+      expect(approved).toMatchObject({ type: '0', company_name: '绿源新能源科技有限公司' });
+      expect(approved.company_id).toBeGreaterThan(0);
+      const audit = await call(d.app, 'POST', '/v1/system/audit-log', { token, body: {} });
+      expect(audit.body.data.list.map((r: { action: string }) => r.action).sort()).toEqual([
+        'approve_verification',
+        'reject_verification',
+      ]);
+      // Every demo trial user logs in with the demo password.
+      await expect(login(d.app, '13800000015', DEMO_PASSWORD)).resolves.toBeTruthy();
+    } finally {
+      await d.close();
+    }
   });
 });
