@@ -206,9 +206,9 @@ export default function UserListPage() {
         locale={{ emptyText: list.isError ? '加载失败，请稍后重试' : '暂无用户' }}
       />
       {creating && <CreateUserDialog open onClose={() => setCreating(false)} onDone={refresh} />}
-      <EditUserDialog userId={editing} onClose={() => setEditing(null)} onDone={refresh} />
+      {editing !== null && <EditUserDialog userId={editing} onClose={() => setEditing(null)} onDone={refresh} />}
       {passwordFor && <PasswordDialog user={passwordFor} onClose={() => setPasswordFor(null)} />}
-      <UserDetailDrawer userId={viewing} onClose={() => setViewing(null)} />
+      {viewing !== null && <UserDetailDrawer userId={viewing} onClose={() => setViewing(null)} />}
     </Card>
   );
 }
