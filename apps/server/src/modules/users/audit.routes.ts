@@ -4,8 +4,7 @@ import { route, type RouteRegistry } from '../../http/routes';
 import { auditActions, auditForExport, listAudit } from './audit';
 
 /** An ISO time as China time, YYYY-MM-DD HH:mm:ss (China keeps no daylight saving time: UTC+8 all year). */
-const dateTime = (iso: string) =>
-  new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+const dateTime = (iso: string) => new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 /** The audit log for administrators (/system 审计日志): every administrator action, newest first (ADR 0019). */
 export const auditRoutes: RouteRegistry = [

@@ -37,13 +37,41 @@ const ROWS = [
 ];
 
 const DETAIL = {
-  user: { ...ROWS[0], avatar: '', introduction: '旧简介', street_id: 0, street_name: '', must_change_password: 0, updated_at: '', kind: 'company' },
-  company: { id: 11, company_name: '甲公司', credit_code: '', address: '', contact: '', contact_phone: '', industry: '软件', patent_num: 4 },
+  user: {
+    ...ROWS[0],
+    avatar: '',
+    introduction: '旧简介',
+    street_id: 0,
+    street_name: '',
+    must_change_password: 0,
+    updated_at: '',
+    kind: 'company',
+  },
+  company: {
+    id: 11,
+    company_name: '甲公司',
+    credit_code: '',
+    address: '',
+    contact: '',
+    contact_phone: '',
+    industry: '软件',
+    patent_num: 4,
+  },
   main: null,
   staff: [],
   staff_counts: null,
-  verification: { id: 1, status: 1, company_name: '甲公司', credit_code: '', remark: '资料齐全', created_at: '2025-01-01T00:00:00Z', reviewed_at: null },
-  recent_audit: [{ id: 5, action: 'POST /user/profile', detail: '修改个人资料', created_at: '2025-02-01T00:00:00Z', admin_name: '系统管理员' }],
+  verification: {
+    id: 1,
+    status: 1,
+    company_name: '甲公司',
+    credit_code: '',
+    remark: '资料齐全',
+    created_at: '2025-01-01T00:00:00Z',
+    reviewed_at: null,
+  },
+  recent_audit: [
+    { id: 5, action: 'POST /user/profile', detail: '修改个人资料', created_at: '2025-02-01T00:00:00Z', admin_name: '系统管理员' },
+  ],
 };
 
 function server(extra: (c: RecordedCall) => unknown = () => null) {
@@ -97,7 +125,10 @@ describe('/user dialogs', () => {
     mockNetwork((c) => {
       if (c.url === '/v1/news/user/index') return ok({ list: ROWS, total: 2 });
       if (c.url === '/v1/news/user/create') {
-        return { status: 409, data: { code: 0, msg: '手机号 13900000003 已被其他账号使用', fields: [{ path: 'mobile', msg: '手机号已被使用' }] } };
+        return {
+          status: 409,
+          data: { code: 0, msg: '手机号 13900000003 已被其他账号使用', fields: [{ path: 'mobile', msg: '手机号已被使用' }] },
+        };
       }
       return ok(null);
     });
@@ -144,7 +175,9 @@ describe('/user dialogs', () => {
   });
 
   it('设置密码 sends a typed password, or shows a random one once', async () => {
-    const net = server((c) => (c.url === '/v1/news/user/password' ? { password: (c.body as { password?: string }).password ? null : 'Rand0mPass' } : null));
+    const net = server((c) =>
+      c.url === '/v1/news/user/password' ? { password: (c.body as { password?: string }).password ? null : 'Rand0mPass' } : null,
+    );
     const user = userEvent.setup();
     renderWithProviders(<UserListPage />, ['/user']);
     await user.click(await screen.findByLabelText('设置 赵六 的密码'));
@@ -154,7 +187,9 @@ describe('/user dialogs', () => {
     expect(await within(dialog()).findByText('密码至少 8 位')).toBeTruthy();
     fill(within(dialog()).getByLabelText('新密码'), 'abcdefgh1');
     await user.click(within(dialog()).getByRole('button', { name: /确\s*定/ }));
-    await waitFor(() => expect(net.calls.find((c) => c.url === '/v1/news/user/password')?.body).toEqual({ id: 3, password: 'abcdefgh1' }));
+    await waitFor(() =>
+      expect(net.calls.find((c) => c.url === '/v1/news/user/password')?.body).toEqual({ id: 3, password: 'abcdefgh1' }),
+    );
     expect(await screen.findByText('密码已设置')).toBeTruthy();
 
     await user.click(screen.getByLabelText('设置 服务中心 的密码'));
