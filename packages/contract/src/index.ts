@@ -5,6 +5,7 @@ export * from './validators';
 export * from './envelope';
 export * from './session';
 export * from './account';
+export * from './admin';
 export * from './pages';
 export * from './jobs';
 export * from './search';

@@ -169,7 +169,7 @@ export const PAGES: PageDef[] = [
 
   // Set B: administrator
   { path: '/user', title: '用户管理', kind: 'internal', sets: B, menu: { icon: 'Team', order: 10 } },
-  { path: '/apply', title: '申请管理', kind: 'internal', sets: B, menu: { icon: 'Audit', order: 20 }, wip: true },
+  { path: '/apply', title: '申请管理', kind: 'internal', sets: B, menu: { icon: 'Audit', order: 20 } },
   { path: '/dataShow', title: '统计概览', kind: 'internal', sets: B, menu: { group: 'dataShow', order: 1 }, wip: true },
   { path: '/dataShow/newList', title: '统计明细', kind: 'internal', sets: B, menu: { group: 'dataShow', order: 2 }, wip: true },
   { path: '/news', title: '资讯中心', kind: 'internal', sets: B, menu: { icon: 'Read', order: 40 }, wip: true },

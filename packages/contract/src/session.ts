@@ -42,6 +42,8 @@ export const SessionUserSchema = z.object({
   menu: z.array(MenuItemSchema),
   mobile: z.string(),
   company_name: z.string(),
+  /** 1: an administrator set the password; the web sends the user to change it before anything else (ADR 0019). */
+  must_change_password: z.number().int(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 
@@ -76,3 +78,13 @@ export function accountKindOf(user: Pick<SessionUser, 'is_news' | 'com_id' | 'is
 
 /** Where each route set lands after login and on '/'. */
 export const SET_HOME: Record<RouteSet, string> = { A: '/home', B: '/user', C: '/work', D: '/work' };
+
+/**
+ * Why the full-text PDF of a patent is withheld (DOMAIN §1: no full-text download until verified): 'trial' for a
+ * trial user, 'login' for a visitor or someone not logged in. /v1/patents/detail sends it as pdf_restricted.
+ */
+export type PdfRestriction = 'trial' | 'login';
+export const PDF_RESTRICTION_MESSAGES: Record<PdfRestriction, string> = {
+  trial: '试用账号不能查看和下载专利全文 PDF，完成企业认证并通过审核后即可使用。',
+  login: '登录企业账号后可查看和下载专利全文 PDF。',
+};

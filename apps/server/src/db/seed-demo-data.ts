@@ -1,6 +1,7 @@
 import type { Deps } from '../deps';
 import { seedDemoCertificates } from './seed-certificates';
 import { seedPortfolioDemo } from './seed/portfolio';
+import { seedDemoApplications } from './seed/applications';
 
 /**
  * The demo data that needs the demo accounts and the demo patents (portfolio, applications, certificates,
@@ -10,4 +11,5 @@ import { seedPortfolioDemo } from './seed/portfolio';
 export async function seedDemoData(deps: Deps): Promise<void> {
   await seedDemoCertificates(deps);
   await seedPortfolioDemo(deps);
+  await seedDemoApplications(deps);
 }

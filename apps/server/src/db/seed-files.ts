@@ -61,7 +61,7 @@ export function onePagePdf(text: string): Buffer {
   return Buffer.from(pdf, 'latin1');
 }
 
-/** Stores a generated file as an upload of `ownerId` would be; returns its URL (`/v1/common/file/<id>` when private). */
+/** Stores a generated file as an upload of `ownerId` would be (disk, then its files row); returns its URL (`/v1/common/file/<id>` when private). */
 export async function storeDemoFile(
   deps: Deps,
   ownerId: number,

@@ -7,6 +7,7 @@ import { certificateRoutes } from './certificates/certificates.routes';
 import { companyRoutes } from './company/company.routes';
 import { homeRoutes } from './company/home.routes';
 import { ipAssetRoutes } from './ip-assets/ip-assets.routes';
+import { auditRoutes } from './users/audit.routes';
 import { userAdminRoutes } from './users/users.routes';
 import { searchRoutes } from './search/search.routes';
 import { searchJobHandlers } from './search/search.export';
@@ -23,6 +24,7 @@ export function allModules(): RouteRegistry {
   return [
     ...accountRoutes,
     ...userAdminRoutes,
+    ...auditRoutes,
     ...companyRoutes,
     ...homeRoutes,
     ...certificateRoutes,

@@ -13,6 +13,7 @@ const LandingPage = lazy(() => import('../portal/landing-page'));
 const UserCenterPage = lazy(() => import('../features/account/pages/user-center-page'));
 const ChangePasswordPage = lazy(() => import('../features/account/pages/change-password-page'));
 const UserListPage = lazy(() => import('../features/admin-users/pages/user-list-page'));
+const ApplyPage = lazy(() => import('../features/admin-users/pages/apply-page'));
 const DockingPage = lazy(() => import('../features/search/pages/docking-page'));
 const PublicResultsPage = lazy(() => import('../features/search/pages/public-results-page'));
 const AdvancedSearchPage = lazy(() => import('../features/search/pages/advanced-search-page'));
@@ -43,6 +44,7 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/upPwd': ChangePasswordPage,
   '/NewupPwd': ChangePasswordPage,
   '/user': UserListPage,
+  '/apply': ApplyPage,
   '/docking': DockingPage,
   '/AdvancedSearch': AdvancedSearchPage,
   '/web/search': SearchHomePage,

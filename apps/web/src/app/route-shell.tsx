@@ -1,6 +1,14 @@
 import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { DEFAULT_PAGE_TITLE, PRODUCT_TITLE, findPage, guard, shouldClearSearchCache, type PageDef } from '@ip/contract';
+import {
+  DEFAULT_PAGE_TITLE,
+  PRODUCT_TITLE,
+  findPage,
+  guard,
+  shouldClearSearchCache,
+  type PageDef,
+  type SessionUser,
+} from '@ip/contract';
 import { ApiError } from '../api/http';
 import { PageSpin } from '../components/page-spin';
 import { setNavigator } from '../lib/navigation';
@@ -14,6 +22,16 @@ const AppLayout = lazy(() => import('../layout/app-layout'));
 const PublicLayout = lazy(() => import('../layout/public-layout'));
 
 type Frame = 'app' | 'public' | 'bare';
+
+/**
+ * Where a user whose password an administrator set must go first (/upPwd, or /NewupPwd for the enterprise-service
+ * sets C and D), or null when they may stay (no such mark, admin view, already there, or leaving to log in).
+ */
+export function passwordChangePage(user: SessionUser | null, path: string): string | null {
+  if (!user || user.must_change_password !== 1 || user.is_admin_view === 1) return null;
+  const target = user.is_news === 1 ? '/NewupPwd' : '/upPwd';
+  return path === target ? null : target;
+}
 
 /** Which frame a page is drawn in: internal pages in the sidebar layout, portal pages in the public one. */
 export function frameFor(page: PageDef | undefined, loggedIn: boolean): Frame {
@@ -88,6 +106,10 @@ export function RouteShell() {
   if (probing) return <PageSpin label="正在验证登录信息…" />;
   if (decision.action === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.action === 'loadUser') return <PageSpin label="正在验证登录信息…" />;
+  // ADR 0019: a password an administrator set is changed before anything else (not in admin view: the administrator
+  // may not change it there).
+  const mustChange = passwordChangePage(user, location.pathname);
+  if (mustChange) return <Navigate to={mustChange} replace />;
   return (
     <Framed frame={frameFor(page, !!user)} page={page}>
       <KeepAliveOutlet />

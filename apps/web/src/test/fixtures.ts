@@ -26,6 +26,7 @@ export function makeUser(patch: Partial<SessionUser> = {}): SessionUser {
     menu: [],
     mobile: '13800000000',
     company_name: '示例科技有限公司',
+    must_change_password: 0,
   };
   const user = { ...base, ...patch };
   if (!patch.roles) user.roles = [user.is_admin === 1 ? '1' : '0'];

@@ -99,6 +99,7 @@ export function sessionUser(session: UserSession, token: string): SessionUser {
     menu: menuFor(set),
     mobile: u.mobile,
     company_name: u.company_name,
+    must_change_password: u.must_change_password ? 1 : 0,
   };
 }
 
@@ -168,11 +169,18 @@ export function setPassword(deps: Deps, userId: number, password: string): Promi
   return storePassword(deps.db.db, userId, password, deps.clock().toISOString());
 }
 
-/** setPassword without a running app (the admin:password tool): the hash, then every session of the user ends. */
+/**
+ * setPassword without a running app (the admin:password tool): the hash, then every session of the user ends. The
+ * user chose (or was told) this password themselves, so an administrator's must-change mark clears (ADR 0019).
+ */
 export async function storePassword(db: Kysely<Database>, userId: number, password: string, now: string): Promise<void> {
   const password_hash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ password_hash, updated_at: now }).where('id', '=', userId).execute();
+    await trx
+      .updateTable('users')
+      .set({ password_hash, must_change_password: 0, updated_at: now })
+      .where('id', '=', userId)
+      .execute();
     await endSessionsOf(trx, userId);
   });
 }

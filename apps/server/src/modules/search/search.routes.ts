@@ -1,6 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
+  PDF_RESTRICTION_MESSAGES,
+  type PdfRestriction,
   EspacenetSearchBody,
   ExpressionSearchBody,
   GetExpressionBody,
@@ -22,6 +24,12 @@ import * as searchService from './search.service';
 import type { SearchRequest, TrendKind } from './search.service';
 
 type UserSession = Extract<Session, { subject: 'user' }>;
+
+/** Why this caller may not have a patent's full-text PDF (DOMAIN §1), or null when they may. */
+export function pdfRestriction(session: Session | null): PdfRestriction | null {
+  if (!session || session.subject !== 'user') return 'login';
+  return session.kind === 'trial' ? 'trial' : null;
+}
 
 export const EXPORT_DENIED = '导出仅对已认证企业开放：试用账号请先在个人中心完成企业认证，访客请注册企业账号';
 
@@ -167,12 +175,18 @@ export const searchRoutes: RouteRegistry = [
     access: 'public',
     summary: '专利详情（著录项目、摘要、权利要求、说明书、附图、法律状态、同族、引证）',
     body: PatentDetailBody,
-    handler: async ({ body, deps }) => {
+    handler: async ({ body, deps, session }) => {
       const id = body.id ?? (body.number ? await findPatentIdByNumber(deps.db, body.number) : null);
       const p = id ? await getPatent(deps.db, id) : null;
       if (!p) throw notFound('未找到该专利');
       const events = [...p.legal_events].sort((a, b) => String(a.date ?? '').localeCompare(String(b.date ?? '')));
-      return { ...p, claims_list: parseClaims(p.claims), legal_events: events };
+      // DOMAIN §1: no full-text PDF for trial users, visitors and the anonymous; the reply says why (ADR 0019).
+      const restricted = pdfRestriction(session);
+      const pdf =
+        restricted && p.pdf
+          ? { pdf: '', pdf_restricted: restricted, pdf_restricted_msg: PDF_RESTRICTION_MESSAGES[restricted] }
+          : { pdf_restricted: null };
+      return { ...p, ...pdf, claims_list: parseClaims(p.claims), legal_events: events };
     },
   }),
   route({

@@ -1,8 +1,24 @@
 import { z } from 'zod';
+import {
+  AdminPasswordBody,
+  ApplicationDecisionBody,
+  ApplicationListBody,
+  CompanyOptionsBody,
+  CreateUserBody,
+  UpdateUserBody,
+  UpdateUserInfoBody,
+  UserInfoBody,
+} from '@ip/contract';
 import { containsText } from '../../db/sql';
 import { endSessionsOf, type Session } from '../../http/auth';
 import { badRequest, notFound } from '../../http/errors';
 import { route, type RouteRegistry } from '../../http/routes';
+import { decideApplication, listApplications } from './applications';
+import { companyOptions, createUser, setUserPassword, updateUser, updateUserInfo, userDetail } from './users.service';
+
+type UserSession = Extract<Session, { subject: 'user' }>;
+/** The administrator behind a session the access rule already proved to be one. */
+const adminOf = (s: Session | null) => (s as UserSession).user.id;
 
 const KINDS = ['all', 'company', 'trial', 'admin', 'main', 'staff'] as const;
 
@@ -29,6 +45,7 @@ export const userAdminRoutes: RouteRegistry = [
     url: '/news/user/index',
     access: ['admin'],
     summary: '用户列表（分页、搜索、按类型筛选）',
+    readOnly: true,
     body: ListBody,
     handler: async ({ body, deps }) => {
       let q = deps.db.db.selectFrom('users');
@@ -43,7 +60,20 @@ export const userAdminRoutes: RouteRegistry = [
       if (body.kind === 'staff') q = q.where('is_news', '=', 1).where('com_id', '<>', 0);
       const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
       const list = await q
-        .select(['id', 'mobile', 'name', 'company_name', 'type', 'is_admin', 'is_news', 'com_id', 'status', 'created_at'])
+        .select([
+          'id',
+          'mobile',
+          'name',
+          'company_name',
+          'company_id',
+          'type',
+          'is_admin',
+          'is_news',
+          'com_id',
+          'status',
+          'must_change_password',
+          'created_at',
+        ])
         .orderBy('id', 'asc')
         .limit(body.page_size)
         .offset((body.page - 1) * body.page_size)
@@ -81,5 +111,72 @@ export const userAdminRoutes: RouteRegistry = [
       });
       return { id: body.id, status: body.status };
     },
+  }),
+  route({
+    method: 'POST',
+    url: '/news/user/create',
+    access: ['admin'],
+    summary: '新建用户（企业用户、试用用户、企业服务主账号或员工、管理员）',
+    body: CreateUserBody,
+    handler: ({ body, session, deps }) => createUser(deps, adminOf(session), body),
+  }),
+  route({
+    method: 'POST',
+    url: '/news/user/update-user',
+    access: ['admin'],
+    summary: '修改用户账号（手机号、类型、所属企业、所属主账号、状态）',
+    body: UpdateUserBody,
+    handler: ({ body, session, deps }) => updateUser(deps, adminOf(session), body),
+  }),
+  route({
+    method: 'POST',
+    url: '/news/user/update-user-info',
+    access: ['admin'],
+    summary: '修改用户资料（姓名、头像、简介、街道）',
+    body: UpdateUserInfoBody,
+    handler: ({ body, session, deps }) => updateUserInfo(deps, adminOf(session), body),
+  }),
+  route({
+    method: 'POST',
+    url: '/news/user/password',
+    access: ['admin'],
+    summary: '设置或重置用户密码（用户下次登录须修改）',
+    body: AdminPasswordBody,
+    handler: ({ body, session, deps }) => setUserPassword(deps, adminOf(session), body.id, body.password),
+  }),
+  route({
+    method: 'POST',
+    url: '/news/user/newsinfo',
+    access: ['admin'],
+    summary: '用户详情（账号、资料、所属企业、认证申请；主账号另含员工列表与人数）',
+    readOnly: true,
+    body: UserInfoBody,
+    handler: ({ body, deps }) => userDetail(deps.db.db, body.id),
+  }),
+  route({
+    method: 'POST',
+    url: '/news/user/companies',
+    access: ['admin'],
+    summary: '按名称或统一社会信用代码查找企业（新建、编辑用户时选择所属企业）',
+    readOnly: true,
+    body: CompanyOptionsBody,
+    handler: ({ body, deps }) => companyOptions(deps.db.db, body.keyword),
+  }),
+  route({
+    method: 'POST',
+    url: '/news/user/queue',
+    access: ['admin'],
+    summary: '企业认证申请列表（待审核在前，按状态、关键词、日期筛选）',
+    readOnly: true,
+    body: ApplicationListBody,
+    handler: ({ body, deps }) => listApplications(deps, body),
+  }),
+  route({
+    method: 'POST',
+    url: '/news/user/queuestate',
+    access: ['admin'],
+    summary: '审核企业认证申请（通过并关联企业，或填写原因驳回）',
+    body: ApplicationDecisionBody,
+    handler: ({ body, session, deps }) => decideApplication(deps, adminOf(session), body),
   }),
 ];

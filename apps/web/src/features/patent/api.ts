@@ -59,6 +59,9 @@ export interface PatentDetail {
   description: string;
   drawings: string[];
   pdf: string;
+  /** Why the server withheld the PDF (DOMAIN §1): 'trial', 'login', or null. */
+  pdf_restricted: 'trial' | 'login' | null;
+  pdf_restricted_msg: string;
   /** The last day in force (DOMAIN §3), '' when unknown. */
   expiry_date: string;
   legal_events: LegalEvent[];
@@ -182,6 +185,8 @@ export function normalisePatent(raw: unknown): PatentDetail | null {
       ? drawings.map((d) => (typeof d === 'string' ? d : str((d as { url?: unknown })?.url))).filter(safeFileUrl)
       : [],
     pdf: safeFileUrl(str(o.pdf)) ? str(o.pdf) : '',
+    pdf_restricted: o.pdf_restricted === 'trial' || o.pdf_restricted === 'login' ? o.pdf_restricted : null,
+    pdf_restricted_msg: str(o.pdf_restricted_msg),
     expiry_date: str(o.expiry_date),
     legal_events: Array.isArray(events)
       ? events.map((e) => ({ date: str(e?.date), code: str(e?.code), text: str(e?.text ?? e?.desc) }))

@@ -39,17 +39,19 @@ function StatusBanner({ status }: { status: VerificationStatus | null | undefine
     );
   }
   if (status.status === 1) {
+    // Shown to trial users only: an approved application of an account that is a trial account again (an
+    // administrator changed it back) no longer counts, and a new application may be sent.
     return (
       <Alert
-        type="success"
+        type="warning"
         showIcon
         title={
           <>
-            认证状态：<Tag color="success">已通过</Tag>
+            认证状态：<Tag color="default">已失效</Tag>
             {when}
           </>
         }
-        description="重新登录后即可使用全部功能。"
+        description="您的账号已被管理员调整为试用账号，如需使用全部功能，请重新提交企业认证。"
       />
     );
   }
@@ -77,7 +79,8 @@ export function VerificationSection({ defaultCompany }: { defaultCompany: string
   const [licenseName, setLicenseName] = useState('');
   const [uploading, setUploading] = useState(false);
 
-  const canApply = !status.data || status.data.status === null || status.data.status === 2;
+  // Pending blocks a new application; rejected may apply again, and so may an approved user made a trial user again.
+  const canApply = !status.data || status.data.status !== 0;
 
   const beforeUpload: UploadProps['beforeUpload'] = (file) => {
     const problem = uploadProblem(file, 'file');

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input } from 'antd';
+import { Alert, Button, Card, Form, Input } from 'antd';
 import { passwordProblem } from '@ip/contract';
 import { changePasswordCall } from '../api';
 import { markServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { clearAndReload } from '../../../lib/session-actions';
+import { useSessionUser } from '../../../lib/session-store';
 
 interface Values {
   old_password: string;
@@ -16,6 +17,7 @@ interface Values {
 export default function ChangePasswordPage() {
   const [form] = Form.useForm<Values>();
   const [submitting, setSubmitting] = useState(false);
+  const mustChange = useSessionUser()?.must_change_password === 1;
 
   const handleFinish = async (v: Values) => {
     setSubmitting(true);
@@ -32,6 +34,15 @@ export default function ChangePasswordPage() {
 
   return (
     <Card title="修改密码" style={{ maxWidth: 560 }}>
+      {mustChange && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="您的密码由管理员设置，请先修改密码后再继续使用。"
+          description="原密码即管理员告知您的密码。"
+        />
+      )}
       <Form form={form} layout="vertical" onFinish={handleFinish} requiredMark={false} name="change-password">
         {/* A hidden username helps password managers pair the new password with the account. */}
         <input type="text" name="username" autoComplete="username" hidden readOnly />

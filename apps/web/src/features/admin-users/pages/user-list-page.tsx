@@ -1,10 +1,14 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Input, Popconfirm, Select, Space, Table, Tag, type TableProps } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { adminViewCall, setUserStateCall, userListQuery, type AdminUserRow, type UserKind } from '../api';
 import { notify } from '../../../lib/notify';
 import { enterAdminView } from '../../../lib/session-actions';
+import { useSessionUser } from '../../../lib/session-store';
+import { CreateUserDialog, EditUserDialog, PasswordDialog } from '../components/account-dialogs';
+import { UserDetailDrawer } from '../components/user-detail-drawer';
 
 const KIND_OPTIONS: { value: '' | UserKind; label: string }[] = [
   { value: '', label: '全部' },
@@ -48,6 +52,12 @@ export default function UserListPage() {
     [page, pageSize, keyword, kind],
   );
   const list = useQuery(userListQuery(listParams));
+  const me = useSessionUser();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [passwordFor, setPasswordFor] = useState<{ id: number; name: string } | null>(null);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin-users'] });
 
   const update = (patch: Record<string, string | number | undefined>) => {
     const next = new URLSearchParams(params);
@@ -95,13 +105,29 @@ export default function UserListPage() {
     {
       title: '操作',
       key: 'actions',
-      width: 200,
+      width: 300,
       fixed: 'right',
       render: (_v, u) => {
         const k = kindOf(u);
         const enabled = u.status === 1;
         return (
           <Space size={4} wrap>
+            <Button type="link" size="small" onClick={() => setViewing(u.id)} aria-label={`查看 ${u.name} 的详情`}>
+              详情
+            </Button>
+            <Button type="link" size="small" onClick={() => setEditing(u.id)} aria-label={`编辑 ${u.name}`}>
+              编辑
+            </Button>
+            {u.id !== me?.id && (
+              <Button
+                type="link"
+                size="small"
+                onClick={() => setPasswordFor({ id: u.id, name: u.name })}
+                aria-label={`设置 ${u.name} 的密码`}
+              >
+                设置密码
+              </Button>
+            )}
             {(k === 'company' || k === 'trial') && (
               <Button
                 type="link"
@@ -134,7 +160,14 @@ export default function UserListPage() {
   ];
 
   return (
-    <Card title="用户管理">
+    <Card
+      title="用户管理"
+      extra={
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
+          新建用户
+        </Button>
+      }
+    >
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search
           key={keyword}
@@ -160,7 +193,7 @@ export default function UserListPage() {
         columns={columns}
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
-        scroll={{ x: 960 }}
+        scroll={{ x: 1060 }}
         pagination={{
           current: page,
           pageSize,
@@ -172,6 +205,10 @@ export default function UserListPage() {
         }}
         locale={{ emptyText: list.isError ? '加载失败，请稍后重试' : '暂无用户' }}
       />
+      {creating && <CreateUserDialog open onClose={() => setCreating(false)} onDone={refresh} />}
+      {editing !== null && <EditUserDialog userId={editing} onClose={() => setEditing(null)} onDone={refresh} />}
+      {passwordFor && <PasswordDialog user={passwordFor} onClose={() => setPasswordFor(null)} />}
+      {viewing !== null && <UserDetailDrawer userId={viewing} onClose={() => setViewing(null)} />}
     </Card>
   );
 }

@@ -5,6 +5,7 @@ import { PUBLIC_PURPOSES, type StorageReport } from '@ip/contract';
 import { formatBytes, storageQuery } from '../api';
 import { routeSetOf, useSessionUser } from '../../../lib/session-store';
 import CompanySystemPage from './company-system-page';
+import { AuditLogPanel } from '../components/audit-log-panel';
 
 type PurposeRow = StorageReport['by_purpose'][number];
 
@@ -115,7 +116,10 @@ export function StoragePanel() {
 }
 
 /** The administrator's tabs of system settings; each later issue adds its tab here (ARCHITECTURE: one file per tab). */
-export const ADMIN_SYSTEM_TABS = [{ key: 'storage', label: '存储空间', children: <StoragePanel /> }];
+export const ADMIN_SYSTEM_TABS = [
+  { key: 'storage', label: '存储空间', children: <StoragePanel /> },
+  { key: 'audit', label: '审计日志', children: <AuditLogPanel /> },
+];
 
 /** /system for the administrator: tabs of system settings; the first is 存储空间 (later issues add more). */
 function AdminSystemPage() {

@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, describe, expect, it } from 'vitest';
+import { api, baseURL, horizontalOverflow, makePng, openAs, screenshot, waitForTitle, type Page } from './harness';
+
+// /apply and the /user dialogs (ADR 0019): the administrator approves the demo trial user's application, and the
+// trial user's next page load is verified (no 去认证). axe-core checks the dialogs and the list; screenshots at 1366
+// and 375 px. The demo trial user is made a trial user again at the end: the other specs rely on it.
+
+const COMPANY = '试用创新科技有限公司';
+const CREDIT_CODE = '91330106MA2E2E0008';
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** WCAG 2.1 A/AA violations (serious and critical) inside `selector`, as readable lines. */
+async function axeViolations(page: Page, selector: string): Promise<string[]> {
+  // Evaluated through the DevTools protocol, so the page's CSP (no inline scripts) does not stop it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(
+    (sel) =>
+      (
+        window as unknown as {
+          axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeViolation[] }> };
+        }
+      ).axe
+        .run(sel, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+        .then((r) => r.violations),
+    selector,
+  );
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function tokenOf(page: Page): Promise<string> {
+  return (await page.context().cookies()).find((c) => c.name === 'token')?.value ?? '';
+}
+
+let adminToken = '';
+let trialId = 0;
+
+afterAll(async () => {
+  // Put the demo trial user back as the other specs expect it (a trial user of its own company name).
+  if (adminToken && trialId) {
+    await api('POST', '/v1/news/user/update-user', {
+      token: adminToken,
+      body: { id: trialId, kind: 'trial', company_name: COMPANY },
+    });
+  }
+});
+
+describe('/apply: the administrator approves a trial user', () => {
+  it('approves the application from /apply; the trial user is verified on the next page load', async () => {
+    const trial = await openAs('trial');
+    const trialToken = await tokenOf(trial.page);
+    await trial.page.getByRole('button', { name: '去认证' }).waitFor();
+
+    // The trial user applies (licence uploaded first), unless the demo data already holds a pending application.
+    const status = await api('POST', '/v1/verification/status', { token: trialToken });
+    if (status.body.data?.status !== 0) {
+      const form = new FormData();
+      form.append('type', 'image');
+      form.append('purpose', 'licence');
+      form.append('file', new Blob([new Uint8Array(makePng(16))], { type: 'image/png' }), '营业执照.png');
+      const up = await fetch(`${baseURL()}/v1/common/file`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${trialToken}` },
+        body: form,
+      });
+      const license = ((await up.json()) as { data: { url: string } }).data.url;
+      const applied = await api('POST', '/v1/verification', {
+        token: trialToken,
+        body: { company_name: COMPANY, credit_code: CREDIT_CODE, contact: '李试用', license },
+      });
+      expect(applied.body.code).toBe(1);
+    }
+
+    const { page, errors } = await openAs('admin');
+    adminToken = await tokenOf(page);
+    trialId = (await api('POST', '/v1/user/info', { token: trialToken })).body.data.id;
+
+    // /user: the 新建用户 dialog, checked by axe and photographed at both widths.
+    await waitForTitle(page, '用户管理');
+    await page.getByRole('button', { name: /新建用户/ }).click();
+    const dialog = page.getByRole('dialog', { name: '新建用户' });
+    await dialog.getByLabel('手机号').waitFor();
+    expect(await axeViolations(page, '.ant-modal')).toEqual([]);
+    await screenshot(page, 'user-create-dialog-1366');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, 'user-create-dialog-375');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.setViewportSize({ width: 1366, height: 768 });
+
+    // /apply: the pending application is on top; the list passes axe at 1366 px and fits 375 px.
+    await page.goto('/apply?status=pending');
+    await waitForTitle(page, '申请管理');
+    const row = page.getByRole('row').filter({ hasText: COMPANY }).filter({ hasText: '待审核' });
+    await row.waitFor();
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await screenshot(page, 'apply-1366');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await row.waitFor();
+    const o = await horizontalOverflow(page);
+    expect(o.scrollWidth).toBeLessThanOrEqual(o.viewport);
+    await screenshot(page, 'apply-375');
+    await page.setViewportSize({ width: 1366, height: 768 });
+
+    await row.getByRole('button', { name: `通过 ${COMPANY} 的申请` }).click();
+    const approve = page.getByRole('dialog', { name: `通过「${COMPANY}」的认证申请` });
+    await approve.getByText('关联企业').waitFor();
+    expect(await axeViolations(page, '.ant-modal')).toEqual([]);
+    await approve.getByRole('button', { name: '确认通过' }).click();
+    await page.getByText(`已通过，账号已关联「${COMPANY}」`).waitFor();
+    await page.getByRole('tab', { name: /已通过/ }).click();
+    await page.getByRole('row').filter({ hasText: COMPANY }).filter({ hasText: '已通过' }).first().waitFor();
+
+    // The trial user's next page load: verified, no 去认证.
+    await trial.page.goto('/userCenter');
+    await trial.page.getByText('已认证', { exact: true }).waitFor();
+    expect(await trial.page.getByRole('button', { name: '去认证' }).count()).toBe(0);
+    expect(await trial.page.getByText('企业认证').count()).toBe(0);
+
+    // The approval is in the audit log, in Chinese.
+    await page.goto('/system');
+    await page.getByRole('tab', { name: '审计日志' }).click();
+    await page.getByRole('cell', { name: '通过认证申请' }).first().waitFor();
+
+    expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    expect(trial.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+  });
+});
