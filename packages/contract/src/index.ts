@@ -9,3 +9,5 @@ export * from './pages';
 export * from './jobs';
 export * from './search';
 export * from './files';
+export * from './sub-accounts';
+export * from './company-profile';

@@ -4,6 +4,8 @@ import { purgeExpiredTask } from './account/purge';
 import { fileRoutes } from './common/file.routes';
 import { fileHousekeepingTask } from './common/file-housekeeping';
 import { companyRoutes } from './company/company.routes';
+import { companyProfileRoutes } from './company/company-profile.routes';
+import { subAccountRoutes } from './company/sub-accounts.routes';
 import { userAdminRoutes } from './users/users.routes';
 import { searchRoutes } from './search/search.routes';
 import { searchJobHandlers } from './search/search.export';
@@ -20,6 +22,8 @@ export function allModules(): RouteRegistry {
     ...accountRoutes,
     ...userAdminRoutes,
     ...companyRoutes,
+    ...companyProfileRoutes,
+    ...subAccountRoutes,
     ...fileRoutes,
     ...jobRoutes,
     ...patentRoutes,
