@@ -32,15 +32,14 @@ export const INDUSTRY_SUGGESTIONS = [
  */
 export function isContactPhone(phone: string): boolean {
   const p = phone.replace(/\s+/g, '-');
-  return (
-    /^1[3-9]\d{9}$/.test(p) ||
-    /^0\d{2,3}-?[1-9]\d{6,7}(-\d{1,6})?$/.test(p) ||
-    /^[48]00-?\d{3}-?\d{4}$/.test(p)
-  );
+  return /^1[3-9]\d{9}$/.test(p) || /^0\d{2,3}-?[1-9]\d{6,7}(-\d{1,6})?$/.test(p) || /^[48]00-?\d{3}-?\d{4}$/.test(p);
 }
 
 const text = (label: string, max: number) =>
-  z.string({ error: `${label}须为文字` }).trim().max(max, `${label}不能超过 ${max} 个字`);
+  z
+    .string({ error: `${label}须为文字` })
+    .trim()
+    .max(max, `${label}不能超过 ${max} 个字`);
 
 /** POST /v1/frontend/company/save: the editable fields; each optional, at least one. Empty text clears a field. */
 export const CompanyProfileSaveBody = z

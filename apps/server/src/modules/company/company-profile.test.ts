@@ -44,12 +44,18 @@ async function addUser(mobile: string, companyName: string, rid: number): Promis
 beforeAll(async () => {
   t = await createTestApp();
   owner = await loginAs(t.app, 'company');
-  companyId = (await t.db.db.selectFrom('users').select('company_id').where('mobile', '=', DEMO.company).executeTakeFirstOrThrow())
-    .company_id;
+  companyId = (
+    await t.db.db.selectFrom('users').select('company_id').where('mobile', '=', DEMO.company).executeTakeFirstOrThrow()
+  ).company_id;
   sub = await addUser('13900001001', '示例科技有限公司', 1);
   other = await addUser('13900001002', '华芯半导体科技有限公司', 0);
-  otherCompanyId = (await t.db.db.selectFrom('companies').select('id').where('company_name', '=', '华芯半导体科技有限公司').executeTakeFirstOrThrow())
-    .id;
+  otherCompanyId = (
+    await t.db.db
+      .selectFrom('companies')
+      .select('id')
+      .where('company_name', '=', '华芯半导体科技有限公司')
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(() => t.close());
 
@@ -158,7 +164,13 @@ describe('POST /v1/frontend/company/save', () => {
     const now = t.now().toISOString();
     await t.db.db
       .insertInto('users')
-      .values({ ...NEW_USER, mobile: '13900001003', password_hash: await hashPassword(DEMO_PASSWORD), created_at: now, updated_at: now })
+      .values({
+        ...NEW_USER,
+        mobile: '13900001003',
+        password_hash: await hashPassword(DEMO_PASSWORD),
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     const callers: [string, string | undefined, number, string][] = [
       ['anonymous', undefined, 401, '请先登录'],
@@ -183,12 +195,17 @@ describe('POST /v1/frontend/company/save', () => {
 
   it('is written to the audit log when an administrator saves in admin view', async () => {
     const adminToken = await loginAs(t.app, 'admin');
-    const ownerId = (await t.db.db.selectFrom('users').select('id').where('mobile', '=', DEMO.company).executeTakeFirstOrThrow()).id;
+    const ownerId = (await t.db.db.selectFrom('users').select('id').where('mobile', '=', DEMO.company).executeTakeFirstOrThrow())
+      .id;
     const view = await call(t.app, 'POST', '/v1/user/admin-view', { token: adminToken, body: { user_id: ownerId } });
     const token = view.body.data.token as string;
     expect((await call(t.app, 'POST', INFO, { token })).body.data.editable).toBe(true);
     expect((await call(t.app, 'POST', SAVE, { token, body: { size: '大型' } })).body.data.size).toBe('大型');
-    const rows = await t.db.db.selectFrom('audit_log').select(['action', 'user_id']).where('action', 'like', '%/frontend/company/%').execute();
+    const rows = await t.db.db
+      .selectFrom('audit_log')
+      .select(['action', 'user_id'])
+      .where('action', 'like', '%/frontend/company/%')
+      .execute();
     expect(rows).toEqual([{ action: 'POST /frontend/company/save', user_id: ownerId }]);
   });
 });

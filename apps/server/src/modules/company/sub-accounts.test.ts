@@ -119,13 +119,19 @@ describe('add_visitor', () => {
   });
 
   it('refuses a mobile any account already uses, in Chinese, and creates nothing', async () => {
-    const before = await t.db.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     for (const mobile of [DEMO.admin, DEMO.main, DEMO.company, '13900000001', '13900000901']) {
       const res = await add(owner, mobile);
       expect(res.status, mobile).toBe(409);
       expect(res.body).toEqual({ code: 0, msg: '该手机号已被其他账号使用，请换一个手机号' });
     }
-    const after = await t.db.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.db.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -460,12 +466,18 @@ describe('who may manage sub-accounts', () => {
     const res = await add(token, '13900000701', '代建子账号');
     expect(res.body.code).toBe(1);
     expect((await userByMobile('13900000701'))!.pid).toBe(ownerId);
-    const audit = await t.db.db.selectFrom('audit_log').selectAll().where('action', '=', 'POST /frontend/visitor/add_visitor').execute();
+    const audit = await t.db.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'POST /frontend/visitor/add_visitor')
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ user_id: ownerId, admin_id: (await userByMobile(DEMO.admin))!.id });
     // Lists are not audited.
     await list(token);
-    expect(await t.db.db.selectFrom('audit_log').selectAll().where('action', '=', 'POST /frontend/visitor/index').execute()).toEqual([]);
+    expect(
+      await t.db.db.selectFrom('audit_log').selectAll().where('action', '=', 'POST /frontend/visitor/index').execute(),
+    ).toEqual([]);
   });
 });
 

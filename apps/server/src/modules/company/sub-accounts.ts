@@ -1,11 +1,5 @@
 import type { Kysely } from 'kysely';
-import {
-  SUB_ACCOUNT_MAX,
-  SUB_ACCOUNT_RID,
-  USER_STATUS_DELETED,
-  type SubAccountList,
-  type SubAccountRow,
-} from '@ip/contract';
+import { SUB_ACCOUNT_MAX, SUB_ACCOUNT_RID, USER_STATUS_DELETED, type SubAccountList, type SubAccountRow } from '@ip/contract';
 import type { Database } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { containsText } from '../../db/sql';
@@ -81,7 +75,12 @@ async function findSubAccount(db: Kysely<Database>, actor: CompanyActor, id: num
 }
 
 async function mobileTaken(db: Kysely<Database>, mobile: string, exceptId = 0): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id').where('mobile', '=', mobile).where('id', '<>', exceptId).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('mobile', '=', mobile)
+    .where('id', '<>', exceptId)
+    .executeTakeFirst();
   return Boolean(row);
 }
 
@@ -97,8 +96,11 @@ export async function addSubAccount(
   input: { mobile: string; name: string; password: string },
 ): Promise<SubAccountRow> {
   const { db } = deps.db;
-  const count = await ofCompany(db, actor.companyId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  if (Number(count.n) >= SUB_ACCOUNT_MAX) throw badRequest(`每个企业最多可建 ${SUB_ACCOUNT_MAX} 个子账号，请先删除不再使用的子账号`);
+  const count = await ofCompany(db, actor.companyId)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  if (Number(count.n) >= SUB_ACCOUNT_MAX)
+    throw badRequest(`每个企业最多可建 ${SUB_ACCOUNT_MAX} 个子账号，请先删除不再使用的子账号`);
   if (await mobileTaken(db, input.mobile)) throw conflict(DUPLICATE_MOBILE);
   const owner = await db
     .selectFrom('users')
