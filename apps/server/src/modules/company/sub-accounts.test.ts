@@ -126,7 +126,11 @@ describe('add_visitor', () => {
     for (const mobile of [DEMO.admin, DEMO.main, DEMO.company, '13900000001', '13900000901']) {
       const res = await add(owner, mobile);
       expect(res.status, mobile).toBe(409);
-      expect(res.body).toEqual({ code: 0, msg: '该手机号已被其他账号使用，请换一个手机号' });
+      expect(res.body).toEqual({
+        code: 0,
+        msg: '该手机号已被其他账号使用，请换一个手机号',
+        fields: [{ path: 'mobile', msg: '该手机号已被其他账号使用，请换一个手机号' }],
+      });
     }
     const after = await t.db.db
       .selectFrom('users')

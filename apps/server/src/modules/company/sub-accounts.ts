@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { containsText } from '../../db/sql';
 import { endSessionsOf } from '../../http/auth';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { AppError, badRequest, notFound } from '../../http/errors';
 import { clearLoginLimits } from '../account/account.service';
 import { NEW_USER } from '../account/new-user';
 import { hashPassword } from '../account/passwords';
@@ -14,6 +14,8 @@ import type { CompanyActor } from './company-context';
 // ids of the main user, of another company's users, or of a deleted account answer 404 like an unknown id.
 
 const DUPLICATE_MOBILE = '该手机号已被其他账号使用，请换一个手机号';
+/** 409 naming the mobile field, so the form marks it. */
+const duplicateMobile = () => new AppError(409, DUPLICATE_MOBILE, [{ path: 'mobile', msg: DUPLICATE_MOBILE }]);
 
 /** The company's sub-accounts that still exist (enabled or disabled). */
 function ofCompany(db: Kysely<Database>, companyId: number) {
@@ -101,7 +103,7 @@ export async function addSubAccount(
     .executeTakeFirstOrThrow();
   if (Number(count.n) >= SUB_ACCOUNT_MAX)
     throw badRequest(`每个企业最多可建 ${SUB_ACCOUNT_MAX} 个子账号，请先删除不再使用的子账号`);
-  if (await mobileTaken(db, input.mobile)) throw conflict(DUPLICATE_MOBILE);
+  if (await mobileTaken(db, input.mobile)) throw duplicateMobile();
   const owner = await db
     .selectFrom('users')
     .select(['name', 'street_id', 'street_name'])
@@ -142,7 +144,7 @@ export async function addSubAccount(
     };
   } catch (err) {
     // Two creations of one mobile at once: the unique index decides.
-    if (isUniqueViolation(err)) throw conflict(DUPLICATE_MOBILE);
+    if (isUniqueViolation(err)) throw duplicateMobile();
     throw err;
   }
 }
@@ -159,7 +161,7 @@ export async function editSubAccount(
   const { db } = deps.db;
   const current = await findSubAccount(db, actor, input.id);
   const mobileChanged = input.mobile !== undefined && input.mobile !== current.mobile;
-  if (mobileChanged && (await mobileTaken(db, input.mobile!, input.id))) throw conflict(DUPLICATE_MOBILE);
+  if (mobileChanged && (await mobileTaken(db, input.mobile!, input.id))) throw duplicateMobile();
   const next = {
     name: input.name ?? current.name,
     mobile: input.mobile ?? current.mobile,
@@ -178,7 +180,7 @@ export async function editSubAccount(
       if (next.status !== 1 || mobileChanged) await endSessionsOf(trx, input.id);
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(DUPLICATE_MOBILE);
+    if (isUniqueViolation(err)) throw duplicateMobile();
     throw err;
   }
   return { id: input.id, ...next };
