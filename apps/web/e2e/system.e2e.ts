@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { baseURL, horizontalOverflow, makePng, openAs, screenshot, waitForTitle, type Page } from './harness';
 
-// /system for the administrator: the 存储空间 tab shows what the server reports (ADR 0014); a company user still sees
-// 功能建设中 there.
+// /system for the administrator: the 存储空间 tab shows what the server reports (ADR 0014); a company user gets its
+// company page there instead (ADR 0022).
 
 const realErrors = (errors: string[]) => errors.filter((e) => !/Failed to load resource/.test(e));
 
@@ -62,10 +62,14 @@ describe('/system: 存储空间', () => {
     expect(realErrors(errors)).toEqual([]);
   });
 
-  it('still shows 功能建设中 to a company user', async () => {
+  it('shows a company user its company page (企业信息, 子账号), not 存储空间', async () => {
     const { page, errors } = await openAs('company');
     await page.goto('/system');
-    await page.getByText('功能建设中').waitFor();
+    await page.getByRole('tab', { name: '企业信息', selected: true }).waitFor();
+    expect(await page.getByRole('tab', { name: '子账号' }).count()).toBe(1);
+    // The profile form of the main user, filled from the server.
+    expect(await page.getByRole('textbox', { name: '联系电话' }).inputValue()).toMatch(/^0571-8\d{7}$/);
+    expect(await page.getByText('功能建设中').count()).toBe(0);
     expect(await page.getByRole('tab', { name: '存储空间' }).count()).toBe(0);
     expect(realErrors(errors)).toEqual([]);
   });

@@ -15,3 +15,5 @@ export * from './ip-records';
 export * from './certificates';
 export * from './ip-assets';
 export * from './portfolio';
+export * from './sub-accounts';
+export * from './company-profile';

@@ -161,8 +161,7 @@ export const PAGES: PageDef[] = [
     sets: AB,
     menu: { icon: 'Setting', order: 100 },
     notForAdminView: true,
-    // The administrator's page (存储空间, ADR 0014) is built; the company user's comes with a later issue.
-    wip: A,
+    // The administrator's tabs (存储空间, ADR 0014); the company's profile and sub-accounts (ADR 0022).
   },
   { path: '/AdvancedSearch', title: '高级检索', kind: 'internal', sets: AB },
   { path: '/consulting', title: '业务咨询', kind: 'internal', sets: AB, menu: { icon: 'Customer', order: 70 }, wip: true },

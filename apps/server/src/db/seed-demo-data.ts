@@ -2,6 +2,7 @@ import type { Deps } from '../deps';
 import { seedDemoCertificates } from './seed-certificates';
 import { seedPortfolioDemo } from './seed/portfolio';
 import { seedDemoApplications } from './seed/applications';
+import { seedDemoSubAccounts } from './seed/sub-accounts';
 
 /**
  * The demo data that needs the demo accounts and the demo patents (portfolio, applications, certificates,
@@ -12,4 +13,5 @@ export async function seedDemoData(deps: Deps): Promise<void> {
   await seedDemoCertificates(deps);
   await seedPortfolioDemo(deps);
   await seedDemoApplications(deps);
+  await seedDemoSubAccounts(deps);
 }

@@ -8,6 +8,8 @@ import { companyRoutes } from './company/company.routes';
 import { homeRoutes } from './company/home.routes';
 import { ipAssetRoutes } from './ip-assets/ip-assets.routes';
 import { auditRoutes } from './users/audit.routes';
+import { companyProfileRoutes } from './company/company-profile.routes';
+import { subAccountRoutes } from './company/sub-accounts.routes';
 import { userAdminRoutes } from './users/users.routes';
 import { searchRoutes } from './search/search.routes';
 import { searchJobHandlers } from './search/search.export';
@@ -29,6 +31,8 @@ export function allModules(): RouteRegistry {
     ...homeRoutes,
     ...certificateRoutes,
     ...ipAssetRoutes,
+    ...companyProfileRoutes,
+    ...subAccountRoutes,
     ...fileRoutes,
     ...jobRoutes,
     ...patentRoutes,

@@ -20,6 +20,21 @@ function ifInSet(path: string, set: RouteSet): string | null {
   return page && pageInSet(page, set) ? path : null;
 }
 
+/**
+ * Spec §2: 配置员工 only when com_id is 0. The enterprise-service main account configures its staff on /newsystem; a
+ * verified company user's main account (rid 0, not a trial user) manages its sub-accounts on /system (ADR 0022).
+ * Sub-accounts (rid > 0) and trial users have no staff to configure.
+ */
+function configStaffPath(user: SessionUser, set: RouteSet): string | null {
+  if (user.com_id !== 0) return null;
+  if (user.is_news === 1) return ifInSet('/newsystem', set);
+  if (set === 'A' && user.rid === 0 && user.type !== '1' && ifInSet('/system', set)) return SUB_ACCOUNTS_PATH;
+  return null;
+}
+
+/** Where a company's main user manages its sub-accounts: the 子账号 tab of /system. */
+export const SUB_ACCOUNTS_PATH = '/system?tab=accounts';
+
 /** Which top-bar buttons a user sees and where they lead (spec §2 Layout, §6). */
 export function topBarModel(user: SessionUser): TopBarModel {
   const set = chooseRouteSet(user);
@@ -32,7 +47,7 @@ export function topBarModel(user: SessionUser): TopBarModel {
     userCenterPath: adminView ? null : ifInSet(isAB ? '/userCenter' : '/newUserCenter', set),
     // The server refuses password changes in admin view (ADR 0003), so the icon is not offered there.
     changePasswordPath: adminView ? null : ifInSet(isAB ? '/upPwd' : '/NewupPwd', set),
-    configStaffPath: user.com_id === 0 && user.is_news === 1 ? ifInSet('/newsystem', set) : null,
+    configStaffPath: configStaffPath(user, set),
     systemPath: ifInSet(isAB ? '/system' : '/newsystem', set),
     advancedSearchPath: ifInSet('/AdvancedSearch', set),
     showBackToAdmin: adminView,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { STORAGE_KEYS, type SessionUser } from '@ip/contract';
@@ -26,14 +26,14 @@ const btn = (name: string) => screen.queryByRole('button', { name });
 const location = () => screen.getByTestId('location').textContent;
 
 describe('top bar visibility rules (spec §2 Layout, §6)', () => {
-  it('company user (set A): personal centre, change password, system; no staff, no admin return, no verify', () => {
+  it('company main user (set A, rid 0): personal centre, change password, system, 配置员工 → sub-accounts', () => {
     const m = topBarModel(makeUser());
     expect(m).toMatchObject({
       set: 'A',
       userCenterPath: '/userCenter',
       changePasswordPath: '/upPwd',
       systemPath: '/system',
-      configStaffPath: null,
+      configStaffPath: '/system?tab=accounts',
       showBackToAdmin: false,
       showVerify: false,
       advancedSearchPath: '/AdvancedSearch',
@@ -62,8 +62,12 @@ describe('top bar visibility rules (spec §2 Layout, §6)', () => {
     });
   });
 
-  it('configure staff needs com_id 0 AND is_news 1', () => {
-    expect(topBarModel(makeUser({ is_news: 0, com_id: 0 })).configStaffPath).toBeNull();
+  it('configure staff: not for a sub-account (rid > 0), a trial user or an administrator', () => {
+    expect(topBarModel(makeUser({ rid: 1 })).configStaffPath).toBeNull();
+    expect(topBarModel(makeUser({ type: '1' })).configStaffPath).toBeNull();
+    expect(topBarModel(makeUser({ is_admin: 1 })).configStaffPath).toBeNull();
+    // The enterprise-service main account keeps /newsystem.
+    expect(topBarModel(makeUser({ is_news: 1, com_id: 0, rid: 0 })).configStaffPath).toBe('/newsystem');
   });
 
   it('admin view hides the personal centre, shows 返回管理端 and prefixes the admin name', () => {
@@ -81,15 +85,23 @@ describe('top bar visibility rules (spec §2 Layout, §6)', () => {
     for (const name of ['个人中心', '修改密码', '系统管理', '退出登录', '搜索', '高级搜索', '工作台', '展开/收起菜单']) {
       expect(btn(name), name).not.toBeNull();
     }
-    expect(btn('配置员工')).toBeNull();
+    expect(btn('配置员工')).not.toBeNull();
     expect(btn('返回管理端')).toBeNull();
     expect(btn('去认证')).toBeNull();
     expect(screen.getByPlaceholderText('请输入专利关键词')).toBeTruthy();
   });
 
-  it('shows 配置员工 only to the enterprise main account', () => {
+  it('shows 配置员工 to the enterprise main account and a company main user, not to a sub-account', async () => {
     renderTopBar(makeUser({ is_news: 1, com_id: 0 }), '/work');
     expect(btn('配置员工')).not.toBeNull();
+    cleanup();
+    renderTopBar(makeUser({ rid: 1 }));
+    expect(btn('系统管理')).not.toBeNull();
+    expect(btn('配置员工')).toBeNull();
+    cleanup();
+    renderTopBar(makeUser());
+    await userEvent.click(btn('配置员工')!);
+    expect(location()).toBe('/system?tab=accounts');
   });
 
   it('hides 配置员工 from an employee', () => {

@@ -85,11 +85,12 @@ describe('/system (administrator): 存储空间', () => {
     expect(screen.getByText(/当前没有待到期的导出文件/)).toBeTruthy();
   });
 
-  it('is still 功能建设中 for a company user (set A)', async () => {
+  it('gives a company user (set A) the company page, never the administrator tabs', async () => {
     setToken('tok');
     const net = mockNetwork((c) => (c.url === '/v1/user/info' ? ok(makeUser()) : ok(null)));
     renderApp('/system');
-    expect(await screen.findByText(WIP_TITLE, {}, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: '企业信息' }, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.queryByText(WIP_TITLE)).toBeNull();
     expect(screen.queryByRole('tab', { name: '存储空间' })).toBeNull();
     expect(net.calls.some((c) => c.url === '/v1/system/storage')).toBe(false);
   });
