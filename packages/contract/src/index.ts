@@ -9,3 +9,4 @@ export * from './pages';
 export * from './jobs';
 export * from './search';
 export * from './files';
+export * from './litigation';

@@ -1,4 +1,5 @@
 import type { Deps } from '../deps';
+import { seedDemoLitigation } from './seed/litigation';
 
 /**
  * The demo data that needs the demo accounts and the demo patents (portfolio, applications, certificates,
@@ -6,5 +7,5 @@ import type { Deps } from '../deps';
  * Deterministic: the same data on every fresh start. Each part of the product adds its own line.
  */
 export async function seedDemoData(deps: Deps): Promise<void> {
-  void deps;
+  await seedDemoLitigation(deps);
 }

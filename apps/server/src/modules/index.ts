@@ -8,6 +8,7 @@ import { userAdminRoutes } from './users/users.routes';
 import { searchRoutes } from './search/search.routes';
 import { searchJobHandlers } from './search/search.export';
 import { jobRoutes } from './jobs/jobs.routes';
+import { litigationRoutes } from './litigation/litigation.routes';
 import type { JobHandlers } from './jobs/jobs.service';
 import { patentJobHandlers } from './patents/patents.jobs';
 import { patentRoutes } from './patents/patents.routes';
@@ -22,6 +23,7 @@ export function allModules(): RouteRegistry {
     ...companyRoutes,
     ...fileRoutes,
     ...jobRoutes,
+    ...litigationRoutes,
     ...patentRoutes,
     ...searchRoutes,
     ...systemRoutes,
