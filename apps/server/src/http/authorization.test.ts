@@ -17,6 +17,10 @@ const EXCEPTIONS: Record<string, { why: string; callers: Partial<Record<string, 
     why: 'public-at-the-door: a signed link needs no session; without a signature the handler asks for a login (ADR 0014)',
     callers: { anonymous: 401 },
   },
+  'POST /frontend/Iitigation/index': {
+    why: 'company-scoped (companyActor): a trial user has no company until its verification is approved (ADR 0023)',
+    callers: { trial: 403 },
+  },
 };
 
 /** Paths Fastify serves outside the registry on purpose: the SPA fallback and the static files. */

@@ -12,7 +12,7 @@ import { formerNamesOf, nameVariants } from '../../modules/company/company-link'
 import { DEMO_COMPANY, DEMO_DATA_DATE } from '../../modules/patents/demo-patents';
 import { validateCase, type CaseInput } from '../../modules/litigation/litigation-record';
 import { storeCases } from '../../modules/litigation/litigation-import';
-import { setFollow } from '../../modules/litigation/litigation.repo';
+import { companyNameKeys, setFollow } from '../../modules/litigation/litigation.repo';
 
 export const DEFAULT_LITIGATION_SEED = 20260301;
 export const DEFAULT_LITIGATION_COUNT = 96;
@@ -628,7 +628,9 @@ export async function seedDemoLitigation(deps: Deps, count = DEFAULT_LITIGATION_
   const company = await db.db.selectFrom('companies').select('id').where('company_name', '=', DEMO_COMPANY).executeTakeFirst();
   const user = await db.db.selectFrom('users').select('id').where('mobile', '=', '13800000001').executeTakeFirst();
   if (company && user) {
-    const followable = records.filter((r) => !r.parties.some((p) => p.name === DEMO_COMPANY)).slice(0, 5);
+    // Cases it is not a party to (under any of its names): those reach its list only by being followed.
+    const keys = new Set(await companyNameKeys(db.db, Number(company.id)));
+    const followable = records.filter((r) => !r.parties.some((p) => keys.has(p.name_key))).slice(0, 5);
     const ids = await db.db
       .selectFrom('litigation_cases')
       .select('id')

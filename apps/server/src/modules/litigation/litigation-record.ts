@@ -71,8 +71,8 @@ const reject = (reason: string): never => {
 /** A value as a reason may quote it: at most 40 characters, control characters shown as escapes. */
 function shown(v: unknown): string {
   const s = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
-  // eslint-disable-next-line no-control-regex -- control characters are what this makes visible
   const visible = s.replace(
+    // eslint-disable-next-line no-control-regex -- control characters are what this makes visible
     /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
@@ -123,10 +123,9 @@ export function readPatentNumber(input: string): CasePatent {
     if (!(err instanceof PatentNumberError)) throw err;
     anError = err;
   }
+  let pn;
   try {
-    const pn = parsePublicationNumber(number);
-    if (pn.country !== 'CN') throw new PatentNumberError('只收录中国专利（CN）');
-    return { number, an: null, pn: pn.canonical, pn_stem: pnStem(pn.canonical) };
+    pn = parsePublicationNumber(number);
   } catch (err) {
     if (!(err instanceof PatentNumberError)) throw err;
     // A number shaped like an application number (12 or 8 digits with a check digit) tells its own problem.
@@ -134,6 +133,8 @@ export function readPatentNumber(input: string): CasePatent {
     if (/^\d{12}[\dX]?$|^\d{8}[\dX]$/i.test(digits)) throw anError;
     throw new PatentNumberError(`“${shown(number)}”既不是申请号也不是公开号（如 CN202310123456.7 或 CN115400123A）`);
   }
+  if (pn.country !== 'CN') throw new PatentNumberError(`“${shown(number)}”不是中国专利：只收录中国专利（CN）`);
+  return { number, an: null, pn: pn.canonical, pn_stem: pnStem(pn.canonical) };
 }
 
 function toCase(rec: Record<string, unknown>, opts: { demo?: boolean }): CaseInput {

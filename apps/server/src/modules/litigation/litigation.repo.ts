@@ -361,14 +361,14 @@ async function patentQuery(db: Db, input: string, strict: boolean): Promise<Pate
 
 function patentMatch(eb: EB, pq: PatentQuery | null, raw: string): Expression<SqlBool> {
   const compact = raw.toUpperCase().replace(/[\s\u3000]/g, '');
-  const conds: Expression<SqlBool>[] = [];
-  if (pq && (pq.ans.length || pq.stems.length)) {
-    if (pq.ans.length) conds.push(sql<SqlBool>`pt.an in (${sql.join(pq.ans)})`);
-    if (pq.stems.length) conds.push(sql<SqlBool>`pt.pn_stem in (${sql.join(pq.stems)})`);
-  } else {
-    // Part of a number (202310123, 115400): the numbers as written and in canonical form contain it.
-    conds.push(containsText('pt.number', raw), containsText('pt.an', compact), containsText('pt.pn', compact));
-  }
+  // Part of a number (202310123, 2187514) as well: the numbers as written and in canonical form contain it.
+  const conds: Expression<SqlBool>[] = [
+    containsText('pt.number', raw),
+    containsText('pt.an', compact),
+    containsText('pt.pn', compact),
+  ];
+  if (pq?.ans.length) conds.push(sql<SqlBool>`pt.an in (${sql.join(pq.ans)})`);
+  if (pq?.stems.length) conds.push(sql<SqlBool>`pt.pn_stem in (${sql.join(pq.stems)})`);
   return eb.exists(
     eb
       .selectFrom('litigation_patents as pt')
@@ -451,7 +451,7 @@ export async function casePatentNumbers(db: Db, caseIds: number[]) {
   if (!caseIds.length) return [];
   return db.db
     .selectFrom('litigation_patents')
-    .select(['case_id', 'number', 'an', 'pn_stem'])
+    .select(['case_id', 'number', 'an', 'pn', 'pn_stem'])
     .where('case_id', 'in', caseIds)
     .execute();
 }

@@ -91,10 +91,12 @@ export async function searchLitigation(db: Db, body: LitigationSearchBody, viewe
   const list: LitigationSearchHit[] = found.items.map(({ summary, judgment_text, ...item }) => {
     const matched_patents = numbers
       .filter((n) => Number(n.case_id) === item.id)
-      .filter((n) =>
-        pq
-          ? (n.an !== null && pq.ans.includes(n.an)) || (n.pn_stem !== null && pq.stems.includes(n.pn_stem))
-          : contains(n.number, kw) || contains(n.number.toUpperCase().replace(/\s/g, ''), compact),
+      .filter(
+        (n) =>
+          (pq !== null && ((n.an !== null && pq.ans.includes(n.an)) || (n.pn_stem !== null && pq.stems.includes(n.pn_stem)))) ||
+          contains(n.number, kw) ||
+          contains(n.an ?? '', compact) ||
+          contains(n.pn ?? '', compact),
       )
       .map((n) => n.number);
     const text =
