@@ -26,6 +26,9 @@ const PatentFullTextPage = lazy(() => import('../features/patent/pages/full-text
 const PatentLawPage = lazy(() => import('../features/patent/pages/law-page'));
 const PatentFamilyPage = lazy(() => import('../features/patent/pages/kindred-page'));
 const SystemPage = lazy(() => import('../features/system/pages/system-page'));
+const LitigationListPage = lazy(() => import('../features/litigation/pages/litigation-list-page'));
+const LitigationSearchPage = lazy(() => import('../features/litigation/pages/litigation-search-page'));
+const LitigationDetailPage = lazy(() => import('../features/litigation/pages/litigation-detail-page'));
 
 /** Pages built for real; every other page of the table shows the shared WipPage. */
 export const REAL_PAGES: Record<string, LazyPage> = {
@@ -52,6 +55,9 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/kindred': PatentFamilyPage,
   // Built for the administrator (set B); the company user's /system is still wip (the table's `wip: ['A']`).
   '/system': SystemPage,
+  '/litigation': LitigationListPage,
+  '/litigation/docking': LitigationSearchPage,
+  '/litigation/details': LitigationDetailPage,
 };
 
 export { NotFoundPage };
