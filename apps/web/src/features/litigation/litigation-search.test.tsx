@@ -21,7 +21,7 @@ const HIT: LitigationSearchHit = {
     { role: '原告', name: '示例科技有限公司', is_self: true },
     { role: '被告', name: '恒远电子有限公司', is_self: false },
   ],
-  patents: ['CN202310605823.5', 'CN218751475U'],
+  patents: ['CN202310605823.6', 'CN218751475U'],
   followed: false,
   own: true,
   own_roles: ['原告'],
@@ -144,11 +144,11 @@ describe('/litigation/docking', () => {
     sessionStore.setUser(makeUser());
     mockNetwork((c) =>
       (c.body as { keyword: string }).keyword === 'CN202310605823.1'
-        ? { status: 400, data: { code: 0, msg: '申请号“CN202310605823.1”的校验位错误：应为 5，不是 1' } }
+        ? { status: 400, data: { code: 0, msg: '申请号“CN202310605823.1”的校验位错误：应为 6，不是 1' } }
         : ok(reply({ total: 0, list: [] })),
     );
     renderAt(`/litigation/docking?q=${encodeURIComponent('CN202310605823.1')}&field=patent`);
-    expect(await screen.findByText('申请号“CN202310605823.1”的校验位错误：应为 5，不是 1')).toBeTruthy();
+    expect(await screen.findByText('申请号“CN202310605823.1”的校验位错误：应为 6，不是 1')).toBeTruthy();
     renderAt(`/litigation/docking?q=${encodeURIComponent('不存在的公司')}`);
     expect(await screen.findByText('未找到包含“不存在的公司”的案件')).toBeTruthy();
   });
