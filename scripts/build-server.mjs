@@ -24,6 +24,7 @@ export const TOOLS = {
   main: 'apps/server/src/main.ts',
   migrate: 'apps/server/src/db/migrate-cli.ts',
   import: 'tools/import.ts',
+  'import-litigation': 'tools/import-litigation.ts',
   backup: 'apps/server/src/cli/backup.ts',
   restore: 'apps/server/src/cli/restore.ts',
   'admin-password': 'apps/server/src/cli/admin-password.ts',

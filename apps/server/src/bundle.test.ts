@@ -90,7 +90,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the compiled server', (
     expect(main).not.toMatch(/from ["']@ip\/contract["']/);
     // No import of tsx or of a .ts file (a dev-only branch may still name one, e.g. the export worker's source).
     expect(main).not.toMatch(/\b(?:from|import)\s*\(?\s*["'](?:tsx(?:\/[^"']*)?|[^"']+\.ts)["']/);
-    for (const tool of ['migrate', 'import', 'backup', 'restore', 'admin-password']) {
+    for (const tool of ['migrate', 'import', 'import-litigation', 'backup', 'restore', 'admin-password']) {
       expect(fs.existsSync(path.join(dist, `${tool}.js`))).toBe(true);
     }
   });

@@ -338,12 +338,17 @@ export interface ImportToolRun {
 }
 
 /**
- * Runs `npm run import` (tools/import.ts through tsx) in a child process on `t`'s database and DATA_DIR (relative
- * file names resolve there). `done` resolves when it exits; `finished()` says whether it has.
+ * Runs `npm run import` (tools/import.ts through tsx; another tool of tools/ when named, e.g. tools/import-litigation.ts)
+ * in a child process on `t`'s database and DATA_DIR (relative file names resolve there). `done` resolves when it
+ * exits; `finished()` says whether it has.
  */
-export function runImportTool(t: TestApp, args: string[]): { done: Promise<ImportToolRun>; finished(): boolean } {
+export function runImportTool(
+  t: TestApp,
+  args: string[],
+  tool = 'tools/import.ts',
+): { done: Promise<ImportToolRun>; finished(): boolean } {
   let finished = false;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'tools/import.ts'), ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, tool), ...args], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

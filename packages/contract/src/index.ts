@@ -17,3 +17,4 @@ export * from './ip-assets';
 export * from './portfolio';
 export * from './sub-accounts';
 export * from './company-profile';
+export * from './litigation';

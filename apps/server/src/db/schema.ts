@@ -271,6 +271,10 @@ export interface Database {
   patent_applicants: PatentApplicantsTable;
   jobs: JobsTable;
   search_history: SearchHistoryTable;
+  litigation_cases: LitigationCasesTable;
+  litigation_parties: LitigationPartiesTable;
+  litigation_patents: LitigationPatentsTable;
+  litigation_follows: LitigationFollowsTable;
 }
 
 export interface PatentsTable {
@@ -368,5 +372,57 @@ export interface SearchHistoryTable {
   user_id: number;
   expression: string;
   total: number;
+  created_at: string;
+}
+
+/** A court case about patents (migration 009, ADR 0023). case_no is canonical (full-width brackets, no spaces). */
+export interface LitigationCasesTable {
+  id: Generated<number>;
+  case_no: string;
+  court: string;
+  cause: string;
+  /** 一审 | 二审 | 再审 */
+  trial_level: string;
+  /** 审理中 | 已判决 | 已调解 | 已撤诉 */
+  status: string;
+  filing_date: string;
+  filing_year: number;
+  judgment_date: string | null;
+  summary: Generated<string>;
+  judgment_text: Generated<string>;
+  /** JSON: [{title, kind, date, text}] */
+  documents: Generated<string>;
+  source: Generated<string>;
+  is_demo: Generated<number>;
+  content_hash: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A party of a case; name_key = normaliseCompanyName(name), matched against company_names.name. */
+export interface LitigationPartiesTable {
+  case_id: number;
+  sort: number;
+  /** 原告 | 被告 | 第三人 | 上诉人 | 被上诉人 */
+  role: string;
+  name: string;
+  name_key: string;
+}
+
+/** A patent involved in a case: the number as given and its canonical application or publication number. */
+export interface LitigationPatentsTable {
+  case_id: number;
+  sort: number;
+  number: string;
+  an: string | null;
+  pn: string | null;
+  pn_stem: string | null;
+}
+
+/** A case a company follows (收藏). */
+export interface LitigationFollowsTable {
+  company_id: number;
+  case_id: number;
+  user_id: number;
   created_at: string;
 }

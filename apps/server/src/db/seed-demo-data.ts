@@ -3,6 +3,7 @@ import { seedDemoCertificates } from './seed-certificates';
 import { seedPortfolioDemo } from './seed/portfolio';
 import { seedDemoApplications } from './seed/applications';
 import { seedDemoSubAccounts } from './seed/sub-accounts';
+import { seedDemoLitigation } from './seed/litigation';
 
 /**
  * The demo data that needs the demo accounts and the demo patents (portfolio, applications, certificates,
@@ -14,4 +15,5 @@ export async function seedDemoData(deps: Deps): Promise<void> {
   await seedPortfolioDemo(deps);
   await seedDemoApplications(deps);
   await seedDemoSubAccounts(deps);
+  await seedDemoLitigation(deps);
 }

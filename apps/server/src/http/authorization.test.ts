@@ -35,6 +35,10 @@ const EXCEPTIONS: Record<string, { why: string; callers: Partial<Record<string, 
       },
     ]),
   ),
+  'POST /frontend/Iitigation/index': {
+    why: 'company-scoped (companyActor): a trial user has no company until its verification is approved (ADR 0023)',
+    callers: { trial: 403 },
+  },
 };
 
 /** Paths Fastify serves outside the registry on purpose: the SPA fallback and the static files. */

@@ -14,6 +14,7 @@ import { userAdminRoutes } from './users/users.routes';
 import { searchRoutes } from './search/search.routes';
 import { searchJobHandlers } from './search/search.export';
 import { jobRoutes } from './jobs/jobs.routes';
+import { litigationRoutes } from './litigation/litigation.routes';
 import type { JobHandlers } from './jobs/jobs.service';
 import { patentJobHandlers } from './patents/patents.jobs';
 import { patentRoutes } from './patents/patents.routes';
@@ -35,6 +36,7 @@ export function allModules(): RouteRegistry {
     ...subAccountRoutes,
     ...fileRoutes,
     ...jobRoutes,
+    ...litigationRoutes,
     ...patentRoutes,
     ...portfolioRoutes,
     ...searchRoutes,

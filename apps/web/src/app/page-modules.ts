@@ -32,6 +32,9 @@ const CertificatePage = lazy(() => import('../features/certificates/pages/certif
 const NonPatentDetailsPage = lazy(() => import('../features/ip/pages/non-patent-details-page'));
 const PortfolioPage = lazy(() => import('../features/portfolio/pages/portfolio-page'));
 const PatentDetailsPage = lazy(() => import('../features/patent/pages/patent-details-page'));
+const LitigationListPage = lazy(() => import('../features/litigation/pages/litigation-list-page'));
+const LitigationSearchPage = lazy(() => import('../features/litigation/pages/litigation-search-page'));
+const LitigationDetailPage = lazy(() => import('../features/litigation/pages/litigation-detail-page'));
 
 /** Pages built for real; every other page of the table shows the shared WipPage. */
 export const REAL_PAGES: Record<string, LazyPage> = {
@@ -64,6 +67,9 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/home': HomePage,
   '/patent': PortfolioPage,
   '/patentDetails': PatentDetailsPage,
+  '/litigation': LitigationListPage,
+  '/litigation/docking': LitigationSearchPage,
+  '/litigation/details': LitigationDetailPage,
 };
 
 export { NotFoundPage };

@@ -899,6 +899,47 @@ export async function findPatentIdByNumber(db: Db, anOrPn: string): Promise<numb
   return anRow ? Number(anRow.id) : null;
 }
 
+/** The numbers a stored patent is known by: its application number and its publication-number stems. */
+export async function patentNumbers(db: Db, id: number): Promise<{ an: string | null; stems: string[] }> {
+  const row = await db.db.selectFrom('patents').select('an').where('id', '=', id).executeTakeFirst();
+  if (!row) return { an: null, stems: [] };
+  const pubs = await db.db.selectFrom('patent_pubs').select('stem').where('patent_id', '=', id).execute();
+  return { an: row.an, stems: [...new Set(pubs.map((p) => p.stem))] };
+}
+
+export interface PatentSummary {
+  id: number;
+  an: string | null;
+  pn: string | null;
+  title: string;
+  type: string;
+  legal_status: string;
+  applicants: string[];
+}
+
+/** A few fields of some patents (for links from other areas: litigation, portfolio), by id. */
+export async function patentSummaries(db: Db, ids: number[]): Promise<Map<number, PatentSummary>> {
+  const out = new Map<number, PatentSummary>();
+  if (!ids.length) return out;
+  const rows = await db.db
+    .selectFrom('patents')
+    .select(['id', 'an', 'pn', 'title', 'type', 'legal_status', 'applicants'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  for (const r of rows) {
+    out.set(Number(r.id), {
+      id: Number(r.id),
+      an: r.an,
+      pn: r.pn,
+      title: r.title,
+      type: r.type,
+      legal_status: r.legal_status,
+      applicants: parseJson<string[]>(r.applicants, []),
+    });
+  }
+  return out;
+}
+
 /** How many patents are stored (demo ones included or not). */
 export async function countPatents(db: Db, opts: { demo?: boolean } = {}): Promise<number> {
   let q = db.db.selectFrom('patents').select(sql<number>`count(*)`.as('n'));
