@@ -119,8 +119,7 @@ export default async function setup(project: TestProject) {
     const t0 = Date.now();
     await waitForServer(base, child, 90_000);
     console.log(`[e2e] server ready at ${base} in ${Date.now() - t0} ms (log: .tmp/e2e-server.log)`);
-    const load = os.loadavg()[0].toFixed(1);
-    console.log(`[e2e] ${project.config.maxWorkers} file(s) at a time (E2E_WORKERS; load average ${load})`);
+    console.log(`[e2e] ${project.config.maxWorkers} file(s) at a time (E2E_WORKERS)`);
     browserServer = await browserStart;
   } catch (err) {
     browserServer = await browserStart.catch(() => null);
