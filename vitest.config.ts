@@ -15,10 +15,13 @@ const webConfig = 'apps/web/vitest.config.ts';
 const workers = Math.max(2, os.availableParallelism() - 1);
 
 /**
- * How many e2e files run side by side: E2E_WORKERS when set, else 2. A test mostly waits on the browser or the
- * server, so two files keep the two cores of the CI machine busy.
+ * How many e2e files run side by side: E2E_WORKERS when set, else 2: a test mostly waits on the browser or the
+ * server, so two files keep the two cores of the CI machine busy. But 1 on an overloaded machine (a load average of
+ * twice the cores or more, far above what this run's own earlier phases leave): there the one server process gets a
+ * fixed share of the cores, and two files asking it at once stretch its answers toward the tests' timeouts.
  */
-const e2eWorkers = Math.max(1, Math.floor(Number(process.env.E2E_WORKERS)) || 2);
+const overloaded = os.loadavg()[0] >= 2 * os.availableParallelism();
+const e2eWorkers = Math.max(1, Math.floor(Number(process.env.E2E_WORKERS)) || (overloaded ? 1 : 2));
 
 export default defineConfig({
   test: {

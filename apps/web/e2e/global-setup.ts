@@ -119,7 +119,8 @@ export default async function setup(project: TestProject) {
     const t0 = Date.now();
     await waitForServer(base, child, 90_000);
     console.log(`[e2e] server ready at ${base} in ${Date.now() - t0} ms (log: .tmp/e2e-server.log)`);
-    console.log(`[e2e] ${project.config.maxWorkers} file(s) at a time (E2E_WORKERS)`);
+    const load = `load average ${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()} cores`;
+    console.log(`[e2e] ${project.config.maxWorkers} file(s) at a time (E2E_WORKERS; ${load})`);
     browserServer = await browserStart;
   } catch (err) {
     browserServer = await browserStart.catch(() => null);
