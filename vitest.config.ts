@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Projects: unit (pure rules, both sides), api (server through app.inject on SQLite, and on PostgreSQL when
@@ -6,8 +7,25 @@ import { defineConfig } from 'vitest/config';
 // `npm test` (scripts/test.mjs) runs them all, the api project twice (SQLite, then a throwaway PostgreSQL).
 const webConfig = 'apps/web/vitest.config.ts';
 
+/**
+ * Test files side by side for unit, web and api (VITEST_MAX_WORKERS overrides): 2 where vitest's own default
+ * (cores − 1) would be 1, i.e. on the 2-core CI machine, since a worker also waits on SQLite, PostgreSQL and child
+ * processes, so a second one fills the idle core.
+ */
+const workers = Math.max(2, os.availableParallelism() - 1);
+
+/**
+ * How many e2e files run side by side: E2E_WORKERS when set, else 2: a test mostly waits on the browser or the
+ * server, so two files keep the two cores of the CI machine busy. But 1 on an overloaded machine (a load average of
+ * twice the cores or more, far above what this run's own earlier phases leave): there the one server process gets a
+ * fixed share of the cores, and two files asking it at once stretch its answers toward the tests' timeouts.
+ */
+const overloaded = os.loadavg()[0] >= 2 * os.availableParallelism();
+const e2eWorkers = Math.max(1, Math.floor(Number(process.env.E2E_WORKERS)) || (overloaded ? 1 : 2));
+
 export default defineConfig({
   test: {
+    maxWorkers: workers,
     projects: [
       {
         test: {
@@ -35,11 +53,17 @@ export default defineConfig({
           name: 'e2e',
           include: ['apps/web/e2e/**/*.e2e.ts'],
           environment: 'node',
-          // One real server from the production build for the whole run (apps/web/e2e/global-setup.ts).
+          // One real server from the production build, and one Chromium, for the whole run
+          // (apps/web/e2e/global-setup.ts).
           globalSetup: ['apps/web/e2e/global-setup.ts'],
           testTimeout: 60000,
           hookTimeout: 120000,
-          fileParallelism: false,
+          // Files run side by side (see e2eWorkers). They share the server, so none may depend on another's data
+          // (each registers its own users and logs in its own sessions; see apps/web/e2e/harness.ts).
+          fileParallelism: true,
+          maxWorkers: e2eWorkers,
+          // After the other projects when one vitest run has them all (a project's maxWorkers needs its own group).
+          sequence: { groupOrder: 1 },
         },
       },
     ],

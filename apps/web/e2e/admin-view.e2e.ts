@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectConsoleErrors, loginAs, newPage, waitForTitle, type Page } from './harness';
+import { openAs, waitForTitle, type Page } from './harness';
 
 // Spec §2/§6 and ADR 0003: an administrator views the company side as one of its users (进入企业端) and comes
 // back with 返回管理端.
@@ -9,9 +9,8 @@ const sidebar = (page: Page) => page.getByRole('complementary', { name: '侧边�
 
 describe('admin view (进入企业端 / 返回管理端)', () => {
   it('the admin enters the company side as 示例科技有限公司’s user and returns to /user', async () => {
-    const page = await newPage({ fresh: true });
-    const errors = collectConsoleErrors(page);
-    await loginAs(page, 'admin');
+    // The admin's own session of this file (the /login form is login.e2e.ts's business).
+    const { page, errors } = await openAs('admin');
     await page.waitForURL('**/user');
     await waitForTitle(page, '用户管理');
     await topBar(page).getByText('系统管理员', { exact: true }).waitFor();

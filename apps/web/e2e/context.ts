@@ -5,6 +5,11 @@ declare module 'vitest' {
     baseURL: string;
     /** The server's temp DATA_DIR (SQLite database and uploads). */
     dataDir: string;
+    /**
+     * The one Chromium of the run (global setup, chromium.launchServer) that the test files connect to, or '' when
+     * each file should launch its own (E2E_SHARED_BROWSER=0).
+     */
+    browserWSEndpoint: string;
   }
 }
 

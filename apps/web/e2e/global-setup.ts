@@ -1,7 +1,9 @@
 // Global setup of the e2e project: starts ONE real server, the compiled one production runs (node
 // apps/server/dist/main.js, no tsx; built here when missing), serving the production build of the web app
 // (apps/web/dist) on a free loopback port with a temp DATA_DIR (SQLite, demo accounts seeded on
-// first start), provides its URL to the test files as inject('baseURL'), and stops it at the end.
+// first start), provides its URL to the test files as inject('baseURL'), and stops it at the end. It also starts the
+// one Chromium of the run (chromium.launchServer; the files connect to it, inject('browserWSEndpoint')), unless
+// E2E_SHARED_BROWSER=0, when each file launches its own.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,7 +11,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error scripts/pg.mjs is plain JavaScript
 import { freePort } from '../../../scripts/pg.mjs';
+import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import './context';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -82,13 +86,24 @@ export default async function setup(project: TestProject) {
     env,
     stdio: ['ignore', log, log],
   });
+  // Chromium starts while the server migrates and seeds. A missing Chromium is left to the harness's own message.
+  const browserStart: Promise<BrowserServer | null> =
+    process.env.E2E_SHARED_BROWSER === '0' || !fs.existsSync(CHROMIUM_PATH)
+      ? Promise.resolve(null)
+      : chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  // Settled here so that a failure is not an unhandled rejection while the server start is awaited.
+  browserStart.catch(() => {});
+  let browserServer: BrowserServer | null = null;
   const killHard = () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    browserServer?.process().kill('SIGKILL');
   };
   process.on('exit', killHard);
 
   const teardown = async () => {
     process.off('exit', killHard);
+    await browserServer?.close().catch(() => {});
+    browserServer = null;
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise<void>((r) => child.once('exit', () => r()));
       child.kill('SIGTERM');
@@ -104,11 +119,16 @@ export default async function setup(project: TestProject) {
     const t0 = Date.now();
     await waitForServer(base, child, 90_000);
     console.log(`[e2e] server ready at ${base} in ${Date.now() - t0} ms (log: .tmp/e2e-server.log)`);
+    const load = `load average ${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()} cores`;
+    console.log(`[e2e] ${project.config.maxWorkers} file(s) at a time (E2E_WORKERS; ${load})`);
+    browserServer = await browserStart;
   } catch (err) {
+    browserServer = await browserStart.catch(() => null);
     await teardown();
     throw err;
   }
   project.provide('baseURL', base);
   project.provide('dataDir', dataDir);
+  project.provide('browserWSEndpoint', browserServer?.wsEndpoint() ?? '');
   return teardown;
 }

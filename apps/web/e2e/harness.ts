@@ -1,6 +1,8 @@
 // The e2e harness: Playwright (playwright-core, the system Chromium) against the one server the global setup
-// started (apps/web/e2e/global-setup.ts). Each test file gets its own browser and a fresh browser context,
-// closed after the file; pages asked for with { fresh: true } get a context of their own. Pages (and fresh contexts)
+// started (apps/web/e2e/global-setup.ts), in the one Chromium the global setup also started (each file connects to
+// it; test files run in parallel, two at a time by default, so a file must not depend on another's state). Each test
+// file gets a fresh browser context, closed after the file; pages asked for with { fresh: true } (and openAs pages)
+// get a context of their own. Pages (and fresh contexts)
 // opened inside a test are closed after it; those opened in beforeAll live until the file ends.
 //
 //   import { loginAs, newPage, collectConsoleErrors, screenshot } from './harness';
@@ -17,6 +19,7 @@ import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeEach, inject } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import './context';
 
 export type { Page } from 'playwright-core';
@@ -24,17 +27,7 @@ export type { Page } from 'playwright-core';
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 export const SCREENSHOT_DIR = path.join(root, '.tmp/screenshots');
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 /** The seeded demo accounts by kind (see README). */
@@ -62,20 +55,29 @@ let opened: { pages: Page[]; contexts: BrowserContext[] } | null = null;
 
 async function getBrowser(): Promise<Browser> {
   if (!browser) {
-    if (!fs.existsSync(CHROMIUM_PATH))
-      throw new Error(`no Chromium at ${CHROMIUM_PATH} (npm test installs it: apt-get install chromium)`);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+    // The run's one Chromium (global setup) when there is one: a file then costs a connection, not a browser start.
+    const endpoint = inject('browserWSEndpoint');
+    if (endpoint) browser = await chromium.connect(endpoint);
+    else {
+      if (!fs.existsSync(CHROMIUM_PATH))
+        throw new Error(`no Chromium at ${CHROMIUM_PATH} (npm test installs it: apt-get install chromium)`);
+      browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+    }
   }
   return browser;
 }
 
-async function createContext(): Promise<BrowserContext> {
+/** What a new context starts with (Playwright's storageState: cookies, and local storage per origin). */
+type StorageState = Exclude<NonNullable<Parameters<Browser['newContext']>[0]>['storageState'], string | undefined>;
+
+async function createContext(storageState?: StorageState): Promise<BrowserContext> {
   const b = await getBrowser();
   return b.newContext({
     baseURL: baseURL(),
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     viewport: DEFAULT_VIEWPORT,
+    storageState,
   });
 }
 
@@ -88,9 +90,13 @@ export interface NewPageOptions {
 
 /** A new page with the given viewport (default 1366×768), in the test file's browser context. */
 export async function newPage(opts: NewPageOptions = {}): Promise<Page> {
+  return pageIn(opts);
+}
+
+async function pageIn(opts: NewPageOptions, storageState?: StorageState): Promise<Page> {
   let ctx: BrowserContext;
-  if (opts.fresh) {
-    ctx = await createContext();
+  if (opts.fresh || storageState) {
+    ctx = await createContext(storageState);
     (opened ? opened.contexts : extraContexts).push(ctx);
   } else {
     context ??= await createContext();
@@ -144,34 +150,56 @@ export async function fillLoginForm(page: Page, mobile: string, password: string
 const demoTokens = new Map<AccountKind, string>();
 
 /**
- * A new page in a context of its own, logged in as a demo account and at its landing page. The first time in a test
- * file it logs in through the /login form; later calls hand the new context the token cookie that login left, as a
- * new tab of the same browser would find it (spec §4: the cookie keeps the login; ADR 0013: the server's HttpOnly
- * cookie, found by the guard when local storage says this browser has logged in), which saves a form login.
- * Tests that log out must use loginAs, since logging out ends the shared token. `errors` collects the page's console
- * errors from its first load (see collectConsoleErrors).
+ * The test file's session of a demo account: logged in once per file through POST /v1/user/login (what the /login
+ * form sends; login.e2e.ts covers the form itself for every kind), then reused by every openAs of that kind in the
+ * file. Each file has its own sessions, so a test that ends one (logging out) affects its own file only.
+ */
+export async function demoToken(kind: AccountKind): Promise<string> {
+  const known = demoTokens.get(kind);
+  if (known) return known;
+  const res = await api<{ code: number; data?: { token?: string } }>('POST', '/v1/user/login', {
+    body: { mobile: DEMO[kind], password: DEMO_PASSWORD, type: '0' },
+  });
+  const token = res.body?.data?.token;
+  if (res.status !== 200 || res.body?.code !== 1 || typeof token !== 'string') {
+    throw new Error(`logging in ${kind} (${DEMO[kind]}) failed: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  demoTokens.set(kind, token);
+  return token;
+}
+
+/**
+ * A new page in a context of its own, logged in as a demo account and at its landing page. The context starts as a
+ * browser that has logged in before holds it (spec §4: the cookie keeps the login; ADR 0013): the server's HttpOnly
+ * token cookie of the file's session of that account (see demoToken), and the web's note in local storage that this
+ * browser has logged in; the app's guard finds the session through the cookie on the first page load, so no form
+ * login and no extra page load is needed. Tests that log out must use loginAs, since logging out ends the file's
+ * shared session. `errors` collects the page's console errors from its first load (see collectConsoleErrors).
  */
 export async function openAs(
   kind: AccountKind,
   opts: Omit<NewPageOptions, 'fresh'> = {},
 ): Promise<{ page: Page; errors: string[] }> {
-  const page = await newPage({ ...opts, fresh: true });
+  const token = await demoToken(kind);
+  const origin = new URL(baseURL());
+  const page = await pageIn(opts, {
+    cookies: [
+      {
+        name: 'token',
+        value: token,
+        domain: origin.hostname,
+        path: '/',
+        expires: -1,
+        httpOnly: true,
+        secure: false,
+        sameSite: 'Lax',
+      },
+    ],
+    origins: [{ origin: origin.origin, localStorage: [{ name: 'sessionHint', value: '1' }] }],
+  });
   const errors = collectConsoleErrors(page);
-  const token = demoTokens.get(kind);
-  if (token) {
-    // What the same browser would hold: the server's HttpOnly cookie, and the web's note that it has logged in.
-    await page.context().addCookies([{ name: 'token', value: token, url: baseURL(), httpOnly: true, sameSite: 'Lax' }]);
-    await page.goto('/web/index');
-    await page.evaluate(() => localStorage.setItem('sessionHint', '1'));
-    await page.goto(LANDING[kind]);
-  } else {
-    await loginAs(page, kind);
-  }
+  await page.goto(LANDING[kind]);
   await page.waitForURL((url) => url.pathname === LANDING[kind]);
-  if (!token) {
-    const cookie = (await page.context().cookies()).find((c) => c.name === 'token');
-    if (cookie) demoTokens.set(kind, cookie.value);
-  }
   return { page, errors };
 }
 

@@ -68,7 +68,11 @@ describe('login through the form (spec §4)', () => {
     await fillLoginForm(page, DEMO.company, DEMO_PASSWORD);
     await page.waitForURL('**/home');
 
+    // Logout clears the session (the guard may move to /web/index at once) and then loads /web/index afresh: wait
+    // for that load, or the next goto races it ("interrupted by another navigation").
+    const reloaded = page.waitForEvent('load');
     await page.getByRole('button', { name: '退出登录' }).click();
+    await reloaded;
     await page.waitForURL('**/web/index');
     await page.goto('/login');
     await expect.poll(() => page.getByLabel('手机号').inputValue(), { timeout: 10_000 }).toBe(DEMO.company);
@@ -142,7 +146,10 @@ describe('the guard (spec §4)', () => {
     const errors = collectConsoleErrors(page);
     await loginAs(page, 'company');
     await page.waitForURL('**/home');
+    // The full page load that ends a logout (see 记住我 above), before the gotos below.
+    const reloaded = page.waitForEvent('load');
     await page.getByRole('button', { name: '退出登录' }).click();
+    await reloaded;
     await page.waitForURL('**/web/index');
     await page.getByRole('heading', { name: '知识产权管理与专利检索平台' }).waitFor();
     // The public header offers 登录 again, not 工作台.
