@@ -86,6 +86,8 @@ describe('POST /v1/patents/import', () => {
         updated: 0,
         unchanged: 1,
         rejected: 2,
+        // Patents linked to registered companies by applicant name after the import (ADR 0018): none of these.
+        linked: 0,
         errors: [
           { line: 2, reason: expect.stringMatching(/^不是有效的 JSON/) },
           { line: 3, reason: '申请号（an）申请号“CN202223220665.7”的校验位错误：应为 2，不是 7' },
