@@ -32,7 +32,8 @@ describe('seedDemoCertificates', () => {
   });
 
   it('attaches images and PDFs that open through their signed links', async () => {
-    const list = (await call(t.app, 'POST', '/v1/frontend/certificate/index', { token, body: { page_size: 100 } })).body.data.list;
+    const list = (await call(t.app, 'POST', '/v1/frontend/certificate/index', { token, body: { page_size: 100 } })).body.data
+      .list;
     const withFile = list.filter((c: { file_count: number }) => c.file_count > 0);
     expect(withFile.length).toBeGreaterThanOrEqual(8);
     const mimes = new Set<string>();

@@ -100,9 +100,9 @@ export function AttachmentsField({
           上传附件
         </Button>
       </Upload>
-      <Typography.Text type="secondary" style={{ display: 'block', marginTop: 4 }}>
+      <div style={{ marginTop: 4, color: 'rgba(0, 0, 0, 0.65)' }}>
         支持 PDF、图片、Word、Excel，单个文件不超过 5 MB，最多 {RECORD_FILES_MAX} 个
-      </Typography.Text>
+      </div>
       {value.length > 0 && (
         <ul aria-label="已上传的附件" style={{ listStyle: 'none', padding: 0, margin: '8px 0 0' }}>
           {value.map((f) => (
@@ -149,7 +149,7 @@ export function FilePreviews({ files }: { files: RecordFile[] }) {
             <a href={f.url} target="_blank" rel="noreferrer">
               {f.name}
             </a>{' '}
-            <Typography.Text type="secondary">（{formatSize(f.size)}）</Typography.Text>
+            <span>（{formatSize(f.size)}）</span>
           </figcaption>
         </figure>
       ))}

@@ -105,6 +105,7 @@ export function NonPatentPanel() {
     {
       title: '名称',
       dataIndex: 'name',
+      width: 240,
       render: (name: string, r) => (
         <Space orientation="vertical" size={2}>
           <Link to={`/NotpatentDetails?id=${r.id}`}>{name}</Link>
@@ -230,7 +231,7 @@ export function NonPatentPanel() {
         columns={columns}
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
-        scroll={{ x: 1060 }}
+        scroll={{ x: 1250 }}
         onChange={(_p, _f, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
           setSort(s?.order ? { field: s.columnKey as SortField, order: s.order } : { field: 'created_at', order: 'descend' });

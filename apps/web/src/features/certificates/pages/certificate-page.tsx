@@ -203,6 +203,7 @@ export default function CertificatePage() {
     {
       title: '证书名称',
       dataIndex: 'name',
+      width: 260,
       render: (name: string, c) => (
         <Space orientation="vertical" size={2}>
           <Button
@@ -349,7 +350,7 @@ export default function CertificatePage() {
         columns={columns}
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1350 }}
         onChange={(_p, _f, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
           const field = s?.order ? (s.columnKey as SortField) : undefined;
