@@ -22,7 +22,19 @@ export function UiProvider({ children }: { children: ReactNode }) {
     <ConfigProvider
       locale={zhCN}
       button={{ autoInsertSpace: false }}
-      theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}
+      theme={{
+        // WCAG 2.1 AA (GB/T 37668): antd's default blue (#1677ff, 4.1:1 on white), red (#ff4d4f, 3.3:1) and its
+        // secondary and tertiary text (45 % and 25 % black) fall under 4.5:1; these darker shades pass (≥ 5.5:1).
+        token: {
+          colorPrimary: '#0958d9',
+          colorError: '#cf1322',
+          colorLink: '#0958d9',
+          colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
+          colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+          colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+          borderRadius: 6,
+        },
+      }}
     >
       <AntApp>
         <MessageBridge />
