@@ -43,7 +43,7 @@ describe('/home (company user)', () => {
     const invention = screen.getByRole('link', { name: '发明专利：150，查看列表' });
     expect(invention.getAttribute('href')).toBe(`/patent?type=${encodeURIComponent('发明')}`);
     expect(screen.getByRole('link', { name: '核心专利：21，查看列表' }).getAttribute('href')).toBe('/patent?core=1');
-    expect(screen.getByRole('link', { name: '2026 年授权：17，查看列表' }).getAttribute('href')).toBe('/patent?granted_year=2026');
+    expect(screen.getByRole('link', { name: '2026 年授权：17，查看列表' }).getAttribute('href')).toBe('/patent?status=有权&sort=gd_desc');
     expect(screen.getByRole('link', { name: /一种锂电池正极材料/ }).getAttribute('href')).toBe('/patentDetails?id=41');
     await userEvent.type(screen.getByLabelText('专利快速检索'), '电池{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/docking'));

@@ -243,7 +243,7 @@ describe('子账号 panel (company main user)', () => {
     const net = serve();
     const user = userEvent.setup();
     renderPanel();
-    await user.click(await screen.findByRole('button', { name: '重置 刘专利 的密码' }, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('button', { name: '重置密码：刘专利' }, { timeout: 15_000 }));
     const reset = await dialogTitled('重置「刘专利」的密码');
     await user.type(within(reset).getByLabelText('新密码'), 'Reset2026b');
     await user.type(within(reset).getByLabelText('确认密码'), 'Reset2026b{Enter}');

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StorageReport } from '@ip/contract';
@@ -27,6 +27,11 @@ const REPORT: StorageReport = {
 };
 
 const admin = () => makeUser({ is_admin: 1, name: '系统管理员' });
+
+// The page is loaded lazily by the router; loading it once here keeps each test's first wait short on a busy machine.
+beforeAll(async () => {
+  await import('./pages/system-page');
+}, 120_000);
 
 describe('/system (administrator): 存储空间', () => {
   it('shows the totals, each purpose with readable sizes, the expiring exports and a refresh', async () => {
