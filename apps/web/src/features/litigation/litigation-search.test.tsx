@@ -98,7 +98,7 @@ describe('/litigation/docking', () => {
     expect(marks).toEqual(['示例科技', 'CN218751475U ', '示例科技']);
     expect(first.textContent).toContain('<script>alert(1)</script>');
     expect(container.querySelector('script')).toBeNull();
-    expect(within(first).getByText('本企业涉诉')).toBeTruthy();
+    expect(within(first).getByText('本企业原告')).toBeTruthy();
     expect(within(first).getByLabelText('案件状态：已判决')).toBeTruthy();
   });
 
@@ -128,7 +128,7 @@ describe('/litigation/docking', () => {
     await waitFor(() =>
       expect(net.calls.filter((c) => c.url.endsWith('/shoucang')).map((c) => c.body)).toEqual([{ id: 7, follow: true }]),
     );
-    fireEvent.click(screen.getByRole('button', { name: '取消收藏案件 （2024）最高法知民终9号' }));
+    fireEvent.click(screen.getByRole('button', { name: '已收藏 （2024）最高法知民终9号，点击取消收藏' }));
     // Nothing is sent until the confirmation.
     expect(net.calls.filter((c) => c.url.endsWith('/shoucang'))).toHaveLength(1);
     fireEvent.click(await screen.findByRole('button', { name: '取消收藏' }));

@@ -1,12 +1,14 @@
 import type { ElementType } from 'react';
-import { Tag } from 'antd';
+import { Badge, Tag } from 'antd';
 import type { LitigationParty } from '@ip/contract';
 
 // Maps: the values come from imported data, and a plain object would answer `constructor` with a function.
-const STATUS_COLOR = new Map([
+// The status is a coloured dot beside text in the normal colour: antd's light success/warning tags put green or gold
+// text on a pale ground below the 4.5:1 contrast WCAG 2.1 AA asks (axe-core, ADR 0023).
+const STATUS_DOT = new Map<string, 'processing' | 'success' | 'warning' | 'default'>([
   ['审理中', 'processing'],
   ['已判决', 'success'],
-  ['已调解', 'cyan'],
+  ['已调解', 'warning'],
   ['已撤诉', 'default'],
 ]);
 const LEVEL_COLOR = new Map([
@@ -15,14 +17,17 @@ const LEVEL_COLOR = new Map([
   ['再审', 'magenta'],
 ]);
 
-/** 审理中 blue (processing), 已判决 green, 已调解 cyan, 已撤诉 grey. */
+/** 审理中 (blue, pulsing), 已判决 green, 已调解 gold, 已撤诉 grey. */
 export function CaseStatusTag({ status }: { status?: string | null }) {
   if (!status) return null;
   return (
-    <Tag color={STATUS_COLOR.get(status) ?? 'default'} aria-label={`案件状态：${status}`}>
-      {status}
-    </Tag>
+    <Badge status={STATUS_DOT.get(status) ?? 'default'} text={status} aria-label={`案件状态：${status}`} className="lit-status" />
   );
+}
+
+/** The caller's company is a party (with its roles): dark gold, white text (contrast 7:1). */
+export function OwnTag({ roles }: { roles?: string[] }) {
+  return <Tag color="#874d00">本企业{roles?.length ? roles.join('、') : ''}</Tag>;
 }
 
 export function TrialLevelTag({ level }: { level?: string | null }) {

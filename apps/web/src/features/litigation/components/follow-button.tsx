@@ -51,7 +51,13 @@ export function FollowButton({
       cancelText="保留"
       onConfirm={() => mutation.mutateAsync({ id, follow: false }).catch(() => undefined)}
     >
-      <Button type={type} size={size} icon={<StarFilled />} loading={mutation.isPending} aria-label={`取消收藏案件 ${caseNo}`}>
+      <Button
+        type={type}
+        size={size}
+        icon={<StarFilled />}
+        loading={mutation.isPending}
+        aria-label={`已收藏 ${caseNo}，点击取消收藏`}
+      >
         已收藏
       </Button>
     </Popconfirm>

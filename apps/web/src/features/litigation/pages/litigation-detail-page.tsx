@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Empty, Result, Skeleton, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Result, Skeleton, Space, Table, Tooltip, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { LitigationDocument, LitigationParty, LitigationPatentRef } from '@ip/contract';
 import { ApiError } from '../../../api/http';
-import { LegalStatusTag, PatentTypeTag } from '../../../components/patent-tags';
 import { downloadJudgment, litigationDetailQuery } from '../api';
-import { CaseStatusTag, TrialLevelTag } from '../components/case-bits';
+import { CaseStatusTag, OwnTag, TrialLevelTag } from '../components/case-bits';
 import { FollowButton } from '../components/follow-button';
 import '../litigation.css';
 
@@ -109,7 +108,7 @@ export default function LitigationDetailPage() {
       dataIndex: 'name',
       render: (v: string, p: LitigationParty) => (
         <span>
-          {v} {p.is_self && <Tag color="gold">本企业</Tag>}
+          {v} {p.is_self && <OwnTag />}
         </span>
       ),
     },
@@ -125,14 +124,10 @@ export default function LitigationDetailPage() {
       title: '名称',
       dataIndex: 'title',
       render: (v: string | null, p: LitigationPatentRef) =>
-        v ? (
-          <Link to={`/detail?id=${p.patent_id}`}>{v}</Link>
-        ) : (
-          <Typography.Text type="secondary">本库未收录该专利</Typography.Text>
-        ),
+        v ? <Link to={`/detail?id=${p.patent_id}`}>{v}</Link> : <span className="lit-muted">本库未收录该专利</span>,
     },
-    { title: '类型', dataIndex: 'type', width: 100, render: (v: string | null) => <PatentTypeTag type={v} /> },
-    { title: '法律状态', dataIndex: 'legal_status', width: 100, render: (v: string | null) => <LegalStatusTag status={v} /> },
+    { title: '类型', dataIndex: 'type', width: 100, render: (v: string | null) => v ?? '—' },
+    { title: '法律状态', dataIndex: 'legal_status', width: 100, render: (v: string | null) => v ?? '—' },
   ];
   const documentColumns = [
     { title: '文书', dataIndex: 'title' },
@@ -146,7 +141,7 @@ export default function LitigationDetailPage() {
         d.has_text ? (
           <DownloadButton id={c.id} document={d.index} label="下载" disabled={!c.can_download} reason={downloadReason} />
         ) : (
-          <Typography.Text type="secondary">—</Typography.Text>
+          <span className="lit-muted">—</span>
         ),
     },
   ];
@@ -161,9 +156,14 @@ export default function LitigationDetailPage() {
           <Space size={4} wrap>
             <TrialLevelTag level={c.trial_level} />
             <CaseStatusTag status={c.status} />
-            {c.own && <Tag color="gold">本企业{c.own_roles.join('、')}</Tag>}
+            {c.own && <OwnTag roles={c.own_roles} />}
           </Space>
-          <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} bordered>
+          <Descriptions
+            size="small"
+            column={{ xs: 1, sm: 2, lg: 3 }}
+            bordered
+            styles={{ label: { color: 'rgba(0, 0, 0, 0.7)' } }}
+          >
             <Descriptions.Item label="法院">{c.court}</Descriptions.Item>
             <Descriptions.Item label="案由">{c.cause}</Descriptions.Item>
             <Descriptions.Item label="审级">{c.trial_level}</Descriptions.Item>

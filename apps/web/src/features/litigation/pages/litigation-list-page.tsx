@@ -15,7 +15,7 @@ import {
 } from '@ip/contract';
 import { ApiError } from '../../../api/http';
 import { litigationIndexQuery, SORT_LABELS } from '../api';
-import { CaseStatusTag, PartiesLine, TrialLevelTag } from '../components/case-bits';
+import { CaseStatusTag, OwnTag, PartiesLine, TrialLevelTag } from '../components/case-bits';
 import { FollowButton } from '../components/follow-button';
 import '../litigation.css';
 
@@ -95,7 +95,7 @@ export default function LitigationListPage() {
         <Space orientation="vertical" size={2}>
           <Link to={`/litigation/details?id=${c.id}`}>{v}</Link>
           <Space size={4} wrap>
-            {c.own && <Tag color="gold">本企业{c.own_roles.join('、')}</Tag>}
+            {c.own && <OwnTag roles={c.own_roles} />}
             {c.followed && <Tag color="blue">已收藏</Tag>}
           </Space>
         </Space>

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Input, Pagination, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Input, Pagination, Select, Skeleton, Space, Typography } from 'antd';
 import {
   LITIGATION_SEARCH_FIELDS,
   LITIGATION_SEARCH_FIELD_LABELS,
@@ -14,7 +14,7 @@ import {
   type LitigationStatus,
 } from '@ip/contract';
 import { litigationSearchQuery, SORT_LABELS } from '../api';
-import { CaseStatusTag, HighlightHtml, TrialLevelTag } from '../components/case-bits';
+import { CaseStatusTag, HighlightHtml, OwnTag, TrialLevelTag } from '../components/case-bits';
 import { FollowButton } from '../components/follow-button';
 import '../litigation.css';
 
@@ -42,7 +42,7 @@ function Hit({ hit, canFollow }: { hit: LitigationSearchHit; canFollow: boolean 
           <Space size={4} wrap>
             <TrialLevelTag level={hit.trial_level} />
             <CaseStatusTag status={hit.status} />
-            {hit.own && <Tag color="gold">本企业涉诉</Tag>}
+            {hit.own && <OwnTag roles={hit.own_roles} />}
             {canFollow && <FollowButton id={hit.id} caseNo={hit.case_no} followed={hit.followed} />}
           </Space>
         </div>
@@ -186,14 +186,7 @@ export default function LitigationSearchPage() {
 
   return (
     <div className="lit-page">
-      <Card
-        title="诉讼检索"
-        extra={
-          <Link to="/litigation" aria-label="返回诉讼管理">
-            我的诉讼
-          </Link>
-        }
-      >
+      <Card title="诉讼检索" extra={<Link to="/litigation">我的诉讼</Link>}>
         <form
           role="search"
           aria-label="诉讼检索"
