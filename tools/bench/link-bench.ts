@@ -38,10 +38,14 @@ console.log(`${fmt(patents)} patents in ${dir}; load ${loadavg()}`);
 
 // A clean start: no links, the bench companies registered afresh.
 await k.deleteFrom('company_patents').execute();
-await sql`DELETE FROM company_names WHERE company_id IN (SELECT id FROM companies WHERE company_name LIKE 'bench:%' OR credit_code = 'bench')`.execute(k);
+await sql`DELETE FROM company_names WHERE company_id IN (SELECT id FROM companies WHERE company_name LIKE 'bench:%' OR credit_code = 'bench')`.execute(
+  k,
+);
 await k.deleteFrom('companies').where('credit_code', '=', 'bench').execute();
 const busiest = (
-  await sql<{ name: string }>`SELECT name FROM patent_applicants GROUP BY name ORDER BY count(*) DESC LIMIT ${Math.floor(C * 0.4)}`.execute(k)
+  await sql<{
+    name: string;
+  }>`SELECT name FROM patent_applicants GROUP BY name ORDER BY count(*) DESC LIMIT ${Math.floor(C * 0.4)}`.execute(k)
 ).rows.map((r) => r.name);
 const random = (
   await sql<{ name: string }>`SELECT DISTINCT name FROM patent_applicants WHERE patent_id % 97 = 3 LIMIT ${C}`.execute(k)
@@ -58,7 +62,9 @@ for (const company_name of names) {
     .executeTakeFirstOrThrow();
   await refreshCompanyNames(k, row.id);
 }
-console.log(`registered ${fmt(names.length)} companies (with their name spellings) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+console.log(
+  `registered ${fmt(names.length)} companies (with their name spellings) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+);
 
 const b0 = performance.now();
 const total = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM patent_applicants`.execute(k)).rows[0].n);
@@ -73,7 +79,11 @@ const again = await linkCompanyPatents(k, now);
 const relink = (performance.now() - r0) / 1000;
 
 console.log(`baseline: count(*) of patent_applicants (${fmt(total)} rows)   ${base.toFixed(2)} s`);
-console.log(`link all companies: ${fmt(linked)} links                  ${link.toFixed(2)} s  (${(link / Math.max(base, 0.001)).toFixed(1)}× baseline)  target ≤ 60 s`);
-console.log(`link again (nothing new): ${fmt(again)} links                 ${relink.toFixed(2)} s  (${(relink / Math.max(base, 0.001)).toFixed(1)}× baseline)`);
+console.log(
+  `link all companies: ${fmt(linked)} links                  ${link.toFixed(2)} s  (${(link / Math.max(base, 0.001)).toFixed(1)}× baseline)  target ≤ 60 s`,
+);
+console.log(
+  `link again (nothing new): ${fmt(again)} links                 ${relink.toFixed(2)} s  (${(relink / Math.max(base, 0.001)).toFixed(1)}× baseline)`,
+);
 console.log(`load ${loadavg()}`);
 await db.close();

@@ -95,7 +95,13 @@ export async function seedDemo(deps: Deps): Promise<void> {
   }
 }
 
-const DEMO_INDUSTRIES = ['计算机、通信和其他电子设备制造业', '专用设备制造业', '医药制造业', '软件和信息技术服务业', '汽车制造业'];
+const DEMO_INDUSTRIES = [
+  '计算机、通信和其他电子设备制造业',
+  '专用设备制造业',
+  '医药制造业',
+  '软件和信息技术服务业',
+  '汽车制造业',
+];
 
 /** A valid unified social credit code for the i-th demo company (deterministic; check character computed). */
 export function demoCreditCode(i: number): string {

@@ -25,7 +25,9 @@ export function companyActor(session: Session | null): CompanyActor {
   const companyId = session.user.company_id;
   if (!companyId) {
     throw forbidden(
-      session.kind === 'trial' ? '企业认证通过后才能管理企业知识产权，请先到个人中心提交认证' : '当前账号尚未关联企业，请联系管理员',
+      session.kind === 'trial'
+        ? '企业认证通过后才能管理企业知识产权，请先到个人中心提交认证'
+        : '当前账号尚未关联企业，请联系管理员',
     );
   }
   return {

@@ -12,11 +12,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const own = (companyId: number) =>
-  t.db.db
-    .selectFrom('company_patents')
-    .select(['patent_id', 'source', 'removed'])
-    .where('company_id', '=', companyId)
-    .execute();
+  t.db.db.selectFrom('company_patents').select(['patent_id', 'source', 'removed']).where('company_id', '=', companyId).execute();
 const companyId = async (name: string) =>
   (await t.db.db.selectFrom('companies').select('id').where('company_name', '=', name).executeTakeFirstOrThrow()).id;
 
@@ -31,7 +27,11 @@ describe('company names', () => {
 describe('linkCompanyPatents', () => {
   it('gives the demo company user its company and the demo company its patents (current and former names)', async () => {
     const id = await companyId(DEMO_COMPANY);
-    const user = await t.db.db.selectFrom('users').select('company_id').where('mobile', '=', '13800000001').executeTakeFirstOrThrow();
+    const user = await t.db.db
+      .selectFrom('users')
+      .select('company_id')
+      .where('mobile', '=', '13800000001')
+      .executeTakeFirstOrThrow();
     expect(user.company_id).toBe(id);
     await seedDemoPatents(t.db, 600, { now: () => t.now().toISOString(), batchSize: 600 });
     const applicantCount = await t.db.db

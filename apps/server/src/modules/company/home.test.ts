@@ -9,8 +9,9 @@ beforeAll(async () => {
   t = await createTestApp({ now: '2026-11-24T02:00:00.000Z' });
   await seedDemoPatents(t.db, 800, { now: () => t.now().toISOString(), batchSize: 800 });
   await linkCompanyPatents(t.db.db, t.now().toISOString());
-  companyId = (await t.db.db.selectFrom('users').select('company_id').where('mobile', '=', '13800000001').executeTakeFirstOrThrow())
-    .company_id;
+  companyId = (
+    await t.db.db.selectFrom('users').select('company_id').where('mobile', '=', '13800000001').executeTakeFirstOrThrow()
+  ).company_id;
 });
 afterAll(() => t.close());
 
@@ -50,7 +51,12 @@ describe('POST /v1/frontend/home/summary', () => {
       .orderBy('patent_id')
       .executeTakeFirstOrThrow();
     await t.db.db.updateTable('company_patents').set({ removed: 1 }).where('patent_id', '=', one.patent_id).execute();
-    await t.db.db.updateTable('company_patents').set({ is_core: 1 }).where('company_id', '=', companyId).where('removed', '=', 0).execute();
+    await t.db.db
+      .updateTable('company_patents')
+      .set({ is_core: 1 })
+      .where('company_id', '=', companyId)
+      .where('removed', '=', 0)
+      .execute();
     const after = (await summary(token)).body.data;
     expect(after.total).toBe(before.total - 1);
     expect(after.core).toBe(after.total);

@@ -26,7 +26,9 @@ const SUMMARY: HomeSummary = {
   granted_this_year: 17,
   applied_this_year: 25,
   expiring_this_year: 3,
-  expiring_soon: [{ patent_id: 41, title: '一种锂电池正极材料', an: 'CN201710000001.2', type: '实用新型', expiry_date: '2027-01-05' }],
+  expiring_soon: [
+    { patent_id: 41, title: '一种锂电池正极材料', an: 'CN201710000001.2', type: '实用新型', expiry_date: '2027-01-05' },
+  ],
 };
 
 describe('/home (company user)', () => {
@@ -43,7 +45,9 @@ describe('/home (company user)', () => {
     const invention = screen.getByRole('link', { name: '发明专利：150，查看列表' });
     expect(invention.getAttribute('href')).toBe(`/patent?type=${encodeURIComponent('发明')}`);
     expect(screen.getByRole('link', { name: '核心专利：21，查看列表' }).getAttribute('href')).toBe('/patent?core=1');
-    expect(screen.getByRole('link', { name: '2026 年授权：17，查看列表' }).getAttribute('href')).toBe('/patent?status=有权&sort=gd_desc');
+    expect(screen.getByRole('link', { name: '2026 年授权：17，查看列表' }).getAttribute('href')).toBe(
+      '/patent?status=有权&sort=gd_desc',
+    );
     expect(screen.getByRole('link', { name: /一种锂电池正极材料/ }).getAttribute('href')).toBe('/patentDetails?id=41');
     await userEvent.type(screen.getByLabelText('专利快速检索'), '电池{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/docking'));
