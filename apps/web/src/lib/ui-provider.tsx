@@ -15,19 +15,19 @@ function MessageBridge() {
 
 /**
  * WCAG 2.1 AA (1.4.3, text contrast at least 4.5:1, checked by axe-core in the e2e specs): antd's default blue
- * #1677ff reaches 4.1:1 against white (white text on primary buttons and menu items, blue links and active tabs), so
- * the primary and link colour is the next shade, #0958d9 (6.2:1); secondary text (Typography type="secondary", form hints) is
- * darkened from 45 % to 62 % black (3.4:1 → 5.3:1).
+ * #1677ff (4.1:1 as link text and under white button text), red #ff4d4f (3.3:1), description grey (0.45 black, 3.4:1)
+ * and placeholder grey (0.25 black) are too light; blue-7 #0958d9 (6.0:1), red-7 #cf1322 (5.4:1), 0.6–0.65 black
+ * (5.7:1 and more) and 0.55 black (4.8:1) pass.
  */
 const THEME_TOKENS = {
   colorPrimary: '#0958d9',
+  colorInfo: '#0958d9',
   colorLink: '#0958d9',
-  // Danger buttons, links and form errors: #ff4d4f is 3.3:1; #cf1322 is 5.9:1.
   colorError: '#cf1322',
-  colorTextDescription: 'rgba(0, 0, 0, 0.62)',
-  // Typography type="secondary" and placeholders-as-hints: 45 % / 25 % black are 3.4:1 / 1.6:1.
+  colorTextDescription: 'rgba(0, 0, 0, 0.6)',
   colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
-  colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
+  colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+  colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
   borderRadius: 6,
 };
 
