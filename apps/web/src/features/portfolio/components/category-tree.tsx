@@ -75,7 +75,8 @@ function CategoryDialog({ editing, tree, onClose }: { editing: Editing; tree: Ca
             { max: CATEGORY_NAME_MAX, message: `分类名称不能超过 ${CATEGORY_NAME_MAX} 个字` },
           ]}
         >
-          <Input autoFocus maxLength={CATEGORY_NAME_MAX} placeholder="如：正极材料" />
+          {/* Enter saves: the dialog's buttons sit outside the form, so the browser would not submit it. */}
+          <Input autoFocus maxLength={CATEGORY_NAME_MAX} placeholder="如：正极材料" onPressEnter={() => form.submit()} />
         </Form.Item>
         <Form.Item name="parent_id" label="上级分类">
           <TreeSelect

@@ -135,6 +135,7 @@ export function PatentPortfolio() {
       {
         title: '名称',
         key: 'title',
+        width: 280,
         sorter: true,
         sortOrder: sortOrder('title'),
         // Repeating the first direction keeps clicks cycling between the two orders, never to 'no order'.
@@ -307,6 +308,8 @@ export function PatentPortfolio() {
                         placeholder="移动到分类"
                         style={{ width: 160 }}
                         treeDefaultExpandAll
+                        showSearch
+                        treeNodeFilterProp="title"
                         value={moveTo}
                         onChange={(v) => setMoveTo(v)}
                         treeData={categoryOptions(tree.data?.tree ?? [], true)}
@@ -374,7 +377,7 @@ export function PatentPortfolio() {
               loading={listQuery.isFetching}
               columns={columns}
               dataSource={data?.list ?? []}
-              scroll={{ x: 1000 }}
+              scroll={{ x: 1240 }}
               onChange={onTable}
               rowSelection={{
                 selectedRowKeys: selected,
