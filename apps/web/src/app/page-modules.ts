@@ -1,6 +1,7 @@
 import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { PAGES, type PageDef, type RouteSet } from '@ip/contract';
 import { routeSetOf, useSessionUser } from '../lib/session-store';
+import { requireCompany } from '../components/trial-notice';
 
 type LazyPage = LazyExoticComponent<ComponentType>;
 
@@ -28,11 +29,21 @@ const PatentLawPage = lazy(() => import('../features/patent/pages/law-page'));
 const PatentFamilyPage = lazy(() => import('../features/patent/pages/kindred-page'));
 const SystemPage = lazy(() => import('../features/system/pages/system-page'));
 const HomePage = lazy(() => import('../features/home/pages/home-page'));
-const CertificatePage = lazy(() => import('../features/certificates/pages/certificate-page'));
-const NonPatentDetailsPage = lazy(() => import('../features/ip/pages/non-patent-details-page'));
-const PortfolioPage = lazy(() => import('../features/portfolio/pages/portfolio-page'));
-const PatentDetailsPage = lazy(() => import('../features/patent/pages/patent-details-page'));
-const LitigationListPage = lazy(() => import('../features/litigation/pages/litigation-list-page'));
+const CertificatePage = lazy(() =>
+  import('../features/certificates/pages/certificate-page').then((m) => ({ default: requireCompany(m.default, '证书管理') })),
+);
+const NonPatentDetailsPage = lazy(() =>
+  import('../features/ip/pages/non-patent-details-page').then((m) => ({ default: requireCompany(m.default, '非专利管理') })),
+);
+const PortfolioPage = lazy(() =>
+  import('../features/portfolio/pages/portfolio-page').then((m) => ({ default: requireCompany(m.default, '专利管理') })),
+);
+const PatentDetailsPage = lazy(() =>
+  import('../features/patent/pages/patent-details-page').then((m) => ({ default: requireCompany(m.default, '企业专利详情') })),
+);
+const LitigationListPage = lazy(() =>
+  import('../features/litigation/pages/litigation-list-page').then((m) => ({ default: requireCompany(m.default, '诉讼管理') })),
+);
 const LitigationSearchPage = lazy(() => import('../features/litigation/pages/litigation-search-page'));
 const LitigationDetailPage = lazy(() => import('../features/litigation/pages/litigation-detail-page'));
 
