@@ -134,7 +134,13 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, defs: RouteRegi
         const query = def.query ? def.query.parse(req.query ?? {}, { reportInput: true }) : undefined;
         const data = await def.handler({ req, reply, body: body as never, query: query as never, session, deps });
         // DOMAIN §1: every action an administrator takes in a user's side is recorded with the administrator's id.
-        if (session?.subject === 'user' && session.isAdminView && def.method === 'POST' && !def.readOnly && !READ_ONLY.has(def.url)) {
+        if (
+          session?.subject === 'user' &&
+          session.isAdminView &&
+          def.method === 'POST' &&
+          !def.readOnly &&
+          !READ_ONLY.has(def.url)
+        ) {
           await deps.db.db
             .insertInto('audit_log')
             .values({
