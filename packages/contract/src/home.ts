@@ -16,4 +16,10 @@ export interface HomeSummary {
   expiring_this_year: number;
   /** In force, the term ending within the next 12 months: the nearest first (at most 5). */
   expiring_soon: { patent_id: number; title: string; an: string | null; type: string; expiry_date: string }[];
+  /** Certificates expiring within 90 days (expired ones not counted), the nearest first (at most 5), and how many. */
+  certificates_expiring: { id: number; name: string; kind: string; expiry_date: string }[];
+  certificates_expiring_count: number;
+  /** Cases the company follows (收藏), the latest filed first (at most 5), and how many. */
+  litigation_followed: { id: number; case_no: string; cause: string; status: string; filing_date: string }[];
+  litigation_followed_count: number;
 }

@@ -26,6 +26,10 @@ async function summary(deps: Deps, session: Session | null): Promise<HomeSummary
     applied_this_year: 0,
     expiring_this_year: 0,
     expiring_soon: [],
+    certificates_expiring: [],
+    certificates_expiring_count: 0,
+    litigation_followed: [],
+    litigation_followed_count: 0,
   };
   const companyId = session?.subject === 'user' ? session.user.company_id : 0;
   if (!companyId) return empty;
@@ -81,6 +85,30 @@ async function summary(deps: Deps, session: Session | null): Promise<HomeSummary
     .orderBy('p.id', 'asc')
     .limit(5)
     .execute();
+  const in90 = shanghaiDate(new Date(deps.clock().getTime() + 90 * 86_400_000));
+  const certs = db
+    .selectFrom('certificates')
+    .where('company_id', '=', companyId)
+    .where('expiry_date', '>=', today)
+    .where('expiry_date', '<=', in90);
+  const certCount = await certs.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const certList = await certs
+    .select(['id', 'name', 'kind', 'expiry_date'])
+    .orderBy('expiry_date', 'asc')
+    .orderBy('id', 'asc')
+    .limit(5)
+    .execute();
+  const follows = db
+    .selectFrom('litigation_follows as f')
+    .innerJoin('litigation_cases as c', 'c.id', 'f.case_id')
+    .where('f.company_id', '=', companyId);
+  const followCount = await follows.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const followList = await follows
+    .select(['c.id', 'c.case_no', 'c.cause', 'c.status', 'c.filing_date'])
+    .orderBy('c.filing_date', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(5)
+    .execute();
   const n = (v: unknown) => Number(v ?? 0);
   return {
     company: {
@@ -100,6 +128,10 @@ async function summary(deps: Deps, session: Session | null): Promise<HomeSummary
     applied_this_year: n(counts.applied),
     expiring_this_year: n(counts.expiring),
     expiring_soon: soon.map((r) => ({ ...r, expiry_date: r.expiry_date ?? '' })),
+    certificates_expiring: certList.map((r) => ({ ...r, expiry_date: r.expiry_date ?? '' })),
+    certificates_expiring_count: n(certCount.n),
+    litigation_followed: followList,
+    litigation_followed_count: n(followCount.n),
   };
 }
 
@@ -109,7 +141,7 @@ export const homeRoutes: RouteRegistry = [
     url: '/frontend/home/summary',
     access: ['company', 'trial'],
     readOnly: true,
-    summary: '企业首页：专利数量（按类型、法律状态）、核心与收藏、今年授权与到期',
+    summary: '企业首页：专利数量（按类型、法律状态）、核心与收藏、今年授权与到期、即将到期的证书、关注的诉讼',
     handler: ({ deps, session }) => summary(deps, session),
   }),
 ];

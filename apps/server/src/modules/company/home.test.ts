@@ -62,6 +62,63 @@ describe('POST /v1/frontend/home/summary', () => {
     expect(after.core).toBe(after.total);
   });
 
+  it('lists the certificates expiring within 90 days and the followed cases, of this company only', async () => {
+    const token = await loginAs(t.app, 'company');
+    const now = t.now().toISOString();
+    const cert = (company_id: number, name: string, expiry_date: string | null) => ({
+      company_id,
+      kind: 'honor',
+      name,
+      issue_date: '2020-01-01',
+      expiry_date,
+      created_by: 0,
+      created_at: now,
+      updated_at: now,
+    });
+    await t.db.db
+      .insertInto('certificates')
+      .values([
+        cert(companyId, '三十天后到期', '2026-12-24'),
+        cert(companyId, '已过期', '2026-11-01'),
+        cert(companyId, '一年后到期', '2027-11-01'),
+        cert(companyId, '长期有效', null),
+        cert(companyId + 1, '别家的证书', '2026-12-01'),
+      ] as never)
+      .execute();
+    const d = (await summary(token)).body.data;
+    expect(d.certificates_expiring.map((c: { name: string }) => c.name)).toEqual(['三十天后到期']);
+    expect(d.certificates_expiring_count).toBe(1);
+    expect(d.litigation_followed).toEqual([]);
+
+    const kase = (case_no: string) => ({
+      case_no,
+      court: '示例市中级人民法院',
+      cause: '侵害发明专利权纠纷',
+      trial_level: '一审',
+      status: '审理中',
+      filing_date: '2025-03-02',
+      filing_year: 2025,
+      judgment_date: null,
+      created_at: now,
+      updated_at: now,
+    });
+    const [a, b] = await t.db.db
+      .insertInto('litigation_cases')
+      .values([kase('（2025）浙01民初1号'), kase('（2025）浙01民初2号')])
+      .returning('id')
+      .execute();
+    await t.db.db
+      .insertInto('litigation_follows')
+      .values([
+        { company_id: companyId, case_id: a.id, user_id: 0, created_at: now },
+        { company_id: companyId + 1, case_id: b.id, user_id: 0, created_at: now },
+      ])
+      .execute();
+    const after = (await summary(token)).body.data;
+    expect(after.litigation_followed.map((c: { case_no: string }) => c.case_no)).toEqual(['（2025）浙01民初1号']);
+    expect(after.litigation_followed_count).toBe(1);
+  });
+
   it('answers a trial user without a company with empty figures, and refuses other kinds', async () => {
     const trial = (await summary(await loginAs(t.app, 'trial'))).body;
     expect(trial).toMatchObject({ code: 1, data: { company: null, total: 0 } });

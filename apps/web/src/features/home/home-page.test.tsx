@@ -29,6 +29,12 @@ const SUMMARY: HomeSummary = {
   expiring_soon: [
     { patent_id: 41, title: '一种锂电池正极材料', an: 'CN201710000001.2', type: '实用新型', expiry_date: '2027-01-05' },
   ],
+  certificates_expiring: [{ id: 5, name: '高新技术企业证书', kind: 'hightech', expiry_date: '2027-01-20' }],
+  certificates_expiring_count: 2,
+  litigation_followed: [
+    { id: 8, case_no: '（2025）浙01民初88号', cause: '侵害发明专利权纠纷', status: '审理中', filing_date: '2025-03-02' },
+  ],
+  litigation_followed_count: 1,
 };
 
 describe('/home (company user)', () => {
@@ -49,6 +55,9 @@ describe('/home (company user)', () => {
       '/patent?status=有权&sort=gd_desc',
     );
     expect(screen.getByRole('link', { name: /一种锂电池正极材料/ }).getAttribute('href')).toBe('/patentDetails?id=41');
+    expect(screen.getByText('90 天内到期的证书（2）')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '高新技术企业证书' }).getAttribute('href')).toBe('/certificateData');
+    expect(screen.getByRole('link', { name: /（2025）浙01民初88号/ }).getAttribute('href')).toBe('/litigation/details?id=8');
     await userEvent.type(screen.getByLabelText('专利快速检索'), '电池{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/docking'));
     expect(router.state.location.search).toBe(`?val=${encodeURIComponent('电池')}`);

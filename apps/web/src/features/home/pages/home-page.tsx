@@ -43,6 +43,51 @@ export const HOME_CARDS: { key: string; render: (s: HomeSummary) => ReactNode }[
       </Card>
     ),
   },
+  {
+    key: 'certificates',
+    render: (s) => (
+      <Card
+        title={`90 天内到期的证书（${s.certificates_expiring_count}）`}
+        size="small"
+        extra={<Link to="/certificateData">证书管理</Link>}
+      >
+        {s.certificates_expiring.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="90 天内没有到期的证书" />
+        ) : (
+          <ul className="home-list">
+            {s.certificates_expiring.map((c) => (
+              <li key={c.id}>
+                <Link to="/certificateData">{c.name}</Link>
+                <Tag color="orange">{c.expiry_date} 到期</Tag>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    ),
+  },
+  {
+    key: 'litigation',
+    render: (s) => (
+      <Card title={`关注的诉讼（${s.litigation_followed_count}）`} size="small" extra={<Link to="/litigation">诉讼管理</Link>}>
+        {s.litigation_followed.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有关注的诉讼" />
+        ) : (
+          <ul className="home-list">
+            {s.litigation_followed.map((c) => (
+              <li key={c.id}>
+                <Link to={`/litigation/details?id=${c.id}`}>
+                  {c.case_no}
+                  <Typography.Text type="secondary"> {c.cause}</Typography.Text>
+                </Link>
+                <Tag>{c.status}</Tag>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    ),
+  },
 ];
 
 function QuickSearch() {
