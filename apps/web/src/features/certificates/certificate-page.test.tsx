@@ -115,7 +115,9 @@ describe('/certificateData: the list', () => {
 
   it('sends status, kind, keyword and sorting to the server', async () => {
     const net = server();
-    const user = userEvent.setup({ delay: null });
+    // antd closes a Select's dropdown with an animation that sets pointer-events: none on it for a moment; jsdom
+    // never finishes the animation, so the check would refuse the next click when tests run one after another.
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
     renderWithProviders(<CertificatePage />, ['/certificateData']);
     await screen.findByLabelText('查看 高新技术企业证书');
     expect(lastBody(net, '/v1/frontend/certificate/index')).toEqual({
