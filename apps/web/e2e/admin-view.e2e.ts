@@ -24,7 +24,7 @@ describe('admin view (进入企业端 / 返回管理端)', () => {
     await expect
       .poll(() => page.getByRole('row').filter({ hasText: '试用创新科技有限公司' }).count(), { timeout: 10_000 })
       .toBe(0);
-    const row = page.getByRole('row').filter({ hasText: '示例科技有限公司' });
+    const row = page.getByRole('row').filter({ hasText: '13800000001' });
     await row.waitFor();
     expect(await row.count()).toBe(1);
     expect(await row.getByRole('cell', { name: '张经理', exact: true }).isVisible()).toBe(true);

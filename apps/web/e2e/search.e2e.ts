@@ -303,8 +303,8 @@ describe('keyword search, facets, detail tabs and 返回 (company user)', () => 
     await target.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     const savedY = await scrollY(page);
     expect(savedY).toBeGreaterThan(0);
-    const title = (await target.getByRole('link').innerText()).trim();
-    await target.getByRole('link').click();
+    const title = (await target.locator(`a[href="/detail?id=${chosen!.id}"]`).first().innerText()).trim();
+    await target.locator(`a[href="/detail?id=${chosen!.id}"]`).first().click();
     await page.waitForURL((url) => url.pathname === '/detail' && !!url.searchParams.get('id'));
     const id = new URL(page.url()).searchParams.get('id')!;
     expect(id).toBe(String(chosen!.id));
