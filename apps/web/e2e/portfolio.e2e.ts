@@ -68,7 +68,7 @@ describe('/patent and /patentDetails (company user)', () => {
     await table.locator('tbody tr.ant-table-row').first().getByRole('checkbox').check();
     await bulk.getByRole('button', { name: '标为核心' }).click();
     await table.getByRole('img', { name: '核心专利' }).first().waitFor();
-    expect(await table.locator('tbody tr.ant-table-row').count()).toBe(1);
+    await expect.poll(() => table.locator('tbody tr.ant-table-row').count(), { timeout: 20_000 }).toBe(1);
 
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'portfolio-1366');
