@@ -156,7 +156,8 @@ describe('top bar (spec §2)', () => {
 
   it('the trial user’s red 去认证 button opens /userCenter', async () => {
     const { page, errors } = await loggedIn('trial');
-    const verify = page.getByRole('button', { name: '去认证' });
+    // /home shows the same button in its trial notice; this test is about the top bar's.
+    const verify = topBar(page).getByRole('button', { name: '去认证' });
     await verify.waitFor();
     const [r, g, b] = (await verify.evaluate((el) => getComputedStyle(el).backgroundColor)).match(/\d+/g)!.map(Number);
     expect(r).toBeGreaterThan(200);

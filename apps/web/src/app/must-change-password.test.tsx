@@ -19,7 +19,9 @@ describe('must change the password', () => {
     mockNetwork((c) => (c.url === '/v1/user/info' ? ok(makeUser({ must_change_password: 1 })) : ok(null)));
     const router = renderApp('/docking?val=电池');
     await waitFor(() => expect(router.state.location.pathname).toBe('/upPwd'));
-    expect(await screen.findByText('您的密码由管理员设置，请先修改密码后再继续使用。', {}, { timeout: 30_000 })).toBeTruthy();
+    expect(
+      await screen.findByText('您的密码由管理员或企业主账号设置，请先修改密码后再继续使用。', {}, { timeout: 30_000 }),
+    ).toBeTruthy();
     await router.navigate('/home');
     await waitFor(() => expect(router.state.location.pathname).toBe('/upPwd'));
   });

@@ -39,8 +39,8 @@ export default function ChangePasswordPage() {
           type="warning"
           showIcon
           style={{ marginBottom: 16 }}
-          title="您的密码由管理员设置，请先修改密码后再继续使用。"
-          description="原密码即管理员告知您的密码。"
+          title="您的密码由管理员或企业主账号设置，请先修改密码后再继续使用。"
+          description="原密码即设置人告知您的密码。"
         />
       )}
       <Form form={form} layout="vertical" onFinish={handleFinish} requiredMark={false} name="change-password">
