@@ -1,7 +1,16 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, baseURL, horizontalOverflow, makePng, newPage, openAs, screenshot, waitForTitle, type Page } from './harness';
+import {
+  api,
+  axeViolations,
+  baseURL,
+  horizontalOverflow,
+  makePng,
+  newPage,
+  openAs,
+  screenshot,
+  waitForTitle,
+  type Page,
+} from './harness';
 
 // /apply and the /user dialogs (ADR 0019): the administrator approves the demo trial user's application, and the
 // trial user's next page load is verified (no 去认证). axe-core checks the dialogs and the list; screenshots at 1366
@@ -9,34 +18,6 @@ import { api, baseURL, horizontalOverflow, makePng, newPage, openAs, screenshot,
 
 const COMPANY = '试用创新科技有限公司';
 const CREDIT_CODE = '91330106MA2E2E0008';
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** WCAG 2.1 A/AA violations (serious and critical) inside `selector`, as readable lines. */
-async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  // Evaluated through the DevTools protocol, so the page's CSP (no inline scripts) does not stop it.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(
-    (sel) =>
-      (
-        window as unknown as {
-          axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeViolation[] }> };
-        }
-      ).axe
-        .run(sel, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
-        .then((r) => r.violations),
-    selector,
-  );
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function tokenOf(page: Page): Promise<string> {
   return (await page.context().cookies()).find((c) => c.name === 'token')?.value ?? '';
@@ -99,7 +80,7 @@ describe('/apply: the administrator approves a trial user', () => {
     await page.getByRole('button', { name: /新建用户/ }).click();
     const dialog = page.getByRole('dialog', { name: '新建用户' });
     await dialog.getByLabel('手机号').waitFor();
-    expect(await axeViolations(page, '.ant-modal')).toEqual([]);
+    expect(await axeViolations(page, { include: ['.ant-modal'], seriousOnly: true })).toEqual([]);
     await screenshot(page, 'user-create-dialog-1366');
     await page.setViewportSize({ width: 375, height: 800 });
     await screenshot(page, 'user-create-dialog-375');
@@ -113,7 +94,7 @@ describe('/apply: the administrator approves a trial user', () => {
     await page.getByRole('tab', { name: /待审核/ }).click();
     const row = page.getByRole('row').filter({ hasText: COMPANY }).filter({ hasText: '待审核' });
     await row.waitFor();
-    expect(await axeViolations(page, 'main')).toEqual([]);
+    expect(await axeViolations(page, { include: ['main'], seriousOnly: true })).toEqual([]);
     await screenshot(page, 'apply-1366');
     await page.setViewportSize({ width: 375, height: 800 });
     await row.waitFor();
@@ -125,7 +106,7 @@ describe('/apply: the administrator approves a trial user', () => {
     await row.getByRole('button', { name: `通过 ${COMPANY} 的申请` }).click();
     const approve = page.getByRole('dialog', { name: `通过「${COMPANY}」的认证申请` });
     await approve.getByText('关联企业').waitFor();
-    expect(await axeViolations(page, '.ant-modal')).toEqual([]);
+    expect(await axeViolations(page, { include: ['.ant-modal'], seriousOnly: true })).toEqual([]);
     await approve.getByRole('button', { name: '确认通过' }).click();
     await page.getByText(`已通过，账号已关联「${COMPANY}」`).waitFor();
     await page.getByRole('tab', { name: /已通过/ }).click();

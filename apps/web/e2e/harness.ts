@@ -14,6 +14,7 @@
 // A failing test saves a screenshot of each page it opened to .tmp/screenshots/FAILED-<file>-<test>-<n>.png.
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
@@ -386,3 +387,56 @@ afterAll(async () => {
   await browser?.close().catch(() => {});
   browser = null;
 });
+
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeOptions {
+  /** CSS selectors of the parts to check (default: the whole document). */
+  include?: string[];
+  /** CSS selectors to leave out (e.g. antd's aria-hidden table measure row). */
+  exclude?: string[];
+  /** Only serious and critical violations (the level GB/T 37668 / the issues require); default: all. */
+  seriousOnly?: boolean;
+}
+
+/**
+ * axe-core's WCAG 2.1 A/AA violations on the page as it is now, one readable line per rule: id, impact, how many
+ * elements, the first few (with colours and ratio for contrast). Evaluated through the DevTools protocol, so the app's
+ * CSP (no injected scripts) does not apply. Waits first until no CSS transition is running (infinite animations such as
+ * a spinner are not waited for): a colour caught mid-transition (antd fades links and tags in) reads as a contrast failure that no user sees.
+ */
+export async function axeViolations(page: Page, opts: AxeOptions = {}): Promise<string[]> {
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+    null,
+    { timeout: 10_000 },
+  );
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async ({ include, exclude, seriousOnly }) => {
+    interface Node {
+      target: string[];
+      any: { data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } | null }[];
+    }
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: Node[] }[] }>;
+        };
+      }
+    ).axe;
+    const context =
+      include || exclude
+        ? { include: (include ?? ['html']).map((s) => [s]), exclude: (exclude ?? []).map((s) => [s]) }
+        : document;
+    const r = await axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return r.violations
+      .filter((v) => !seriousOnly || v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => {
+        const nodes = v.nodes.slice(0, 5).map((n) => {
+          const d = n.any[0]?.data;
+          return d?.contrastRatio ? `${n.target.join(' ')} ${d.fgColor}/${d.bgColor} ${d.contrastRatio}` : n.target.join(' ');
+        });
+        return `${v.id} (${v.impact}, ${v.nodes.length}): ${nodes.join(' | ')}`;
+      });
+  }, opts);
+}

@@ -1,15 +1,11 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dataDbPath, horizontalOverflow, openAs, screenshot, waitForTitle, type Page } from './harness';
+import { axeViolations, dataDbPath, horizontalOverflow, openAs, screenshot, waitForTitle } from './harness';
 
 // Issue 9 B2, litigation in the browser (company user, the demo cases the fresh start seeded over stored patents):
 // 诉讼检索 by case number with the match marked, 收藏, the case on /litigation under 已收藏, its detail with parties,
 // a patent linked to /detail and the judgment; axe-core (WCAG 2.1 A/AA) on the three pages; 1366 and 375 px.
 
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const realErrors = (errors: string[]) => errors.filter((e) => !/Failed to load resource/.test(e));
 
 /** A judged demo case with a stored patent that the demo company neither is a party to nor follows. */
@@ -29,30 +25,6 @@ function pickCase(): { id: number; case_no: string } {
   } finally {
     db.close();
   }
-}
-
-/** axe-core's WCAG 2.1 A/AA violations on the page as it is now: rule id and the first offending elements. */
-async function axeViolations(page: Page, scope = 'html'): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') rightly refuses an injected <script>.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async (selector: string) => {
-    const axe = (
-      window as unknown as {
-        axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> };
-      }
-    ).axe;
-    const r = await axe.run(document.querySelector(selector), {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return r.violations.map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .slice(0, 3)
-          .map((n) => JSON.stringify(n.target))
-          .join(' ')}`,
-    );
-  }, scope);
-  return violations;
 }
 
 /**
@@ -109,7 +81,7 @@ describe('litigation (company user)', () => {
     const row = page.getByRole('row').filter({ hasText: target.case_no });
     await row.waitFor();
     expect(await row.getByText('已收藏', { exact: true }).count()).toBeGreaterThan(0);
-    expect(await axeViolations(page, '.lit-page')).toEqual([]);
+    expect(await axeViolations(page, { include: ['.lit-page'] })).toEqual([]);
     await screenshot(page, 'litigation-list-1366');
 
     // The detail.
@@ -121,7 +93,7 @@ describe('litigation (company user)', () => {
     await patentLink.waitFor();
     expect(await page.getByRole('button', { name: /点击取消收藏/ }).count()).toBe(1);
     expect(await page.getByRole('button', { name: /下载裁判文书/ }).isEnabled()).toBe(true);
-    expect(await axeViolations(page, '.lit-page')).toEqual([]);
+    expect(await axeViolations(page, { include: ['.lit-page'] })).toEqual([]);
     await screenshot(page, 'litigation-detail-1366');
 
     // A phone: the detail and the list fit the width.

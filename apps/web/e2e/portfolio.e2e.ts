@@ -1,39 +1,14 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { horizontalOverflow, openAs, screenshot, waitForTitle, type Page } from './harness';
+import { axeViolations, horizontalOverflow, openAs, screenshot, waitForTitle } from './harness';
 
 // The company's portfolio (issue 9, ADR 0020) in a real browser, as the demo company user: files a patent into a new
 // category, marks one core, adds a search hit with 加入专利库 from /docking, opens /patentDetails and writes a 研判;
 // axe-core finds no serious WCAG 2.1 A/AA problem on either page; screenshots at 1366 and 375 px.
 
-// Evaluated through the DevTools protocol: the app's CSP (script-src 'self') rightly refuses an injected <script>.
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+// The page's own content (the shell's top bar and sidebar are not this page's), less antd's aria-hidden sizing row
+// of a horizontally scrolling table (an internal of antd's Table, holding no content).
+const OWN = { include: ['main'], exclude: ['.ant-table-measure-row'], seriousOnly: true };
 const realErrors = (errors: string[]) => errors.filter((e) => !/Failed to load resource/.test(e));
-
-/** axe-core's serious and critical WCAG 2.1 A/AA violations on the page, as `rule: target` lines. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            ctx: unknown,
-            opts: unknown,
-          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    // The page's own content (the shell's top bar and sidebar are not this page's), less antd's aria-hidden sizing row
-    // of a horizontally scrolling table (an internal of antd's Table, holding no content).
-    const context = { include: [['main']], exclude: [['.ant-table-measure-row']] };
-    const r = await axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id}: ${n.target.join(' ')}`));
-  });
-}
 
 describe('/patent and /patentDetails (company user)', () => {
   it('files, marks core, adds from /docking, opens the company detail; accessible; 1366 and 375 px', async () => {
@@ -70,7 +45,7 @@ describe('/patent and /patentDetails (company user)', () => {
     await table.getByRole('img', { name: '核心专利' }).first().waitFor();
     await expect.poll(() => table.locator('tbody tr.ant-table-row').count(), { timeout: 20_000 }).toBe(1);
 
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, OWN)).toEqual([]);
     await screenshot(page, 'portfolio-1366');
 
     // 加入专利库 from the search results.
@@ -95,7 +70,7 @@ describe('/patent and /patentDetails (company user)', () => {
     await page.getByLabel('新增研判').fill('E2E：与主营产品相关，建议维持。');
     await page.getByRole('button', { name: /保存研判/ }).click();
     await page.getByText('E2E：与主营产品相关，建议维持。').waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, OWN)).toEqual([]);
     await screenshot(page, 'patent-details-1366');
 
     // 375 px: the list scrolls inside its card, the page itself does not.
