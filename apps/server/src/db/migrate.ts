@@ -9,6 +9,7 @@ import * as m007 from './migrations/007-portfolio';
 import * as m008 from './migrations/008-certificates';
 import * as m009 from './migrations/009-litigation';
 import * as m010 from './migrations/010-admin';
+import * as m011 from './migrations/011-messages';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '008-certificates': m008,
   '009-litigation': m009,
   '010-admin': m010,
+  '011-messages': m011,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -246,7 +246,29 @@ export interface IpAssetsTable {
   updated_at: string;
 }
 
+/** One message of the message centre, to one user (migration 011, issue 10). */
+export interface MessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  company_id: Generated<number>;
+  /** MessageKind: fee, certificate, monitor, approval, report, push, system. */
+  kind: string;
+  title: string;
+  body: Generated<string>;
+  /** The web route of the message's object (e.g. /costdetails?patent=12); '' none. */
+  link: Generated<string>;
+  object_type: Generated<string>;
+  object_id: Generated<number>;
+  /** Unique: what makes a delivery happen once (e.g. fee:patent:year:threshold:u<user>). */
+  delivery_key: string;
+  created_at: string;
+  read_at: string | null;
+  /** Set when what the message warns about is dealt with (a fee paid, a certificate renewed). */
+  handled_at: string | null;
+}
+
 export interface Database {
+  messages: MessagesTable;
   users: UsersTable;
   tokens: TokensTable;
   sms_codes: SmsCodesTable;
