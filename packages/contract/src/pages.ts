@@ -143,8 +143,8 @@ export const PAGES: PageDef[] = [
   { path: '/UserConsulting', title: '业务咨询', kind: 'internal', sets: A, menu: { icon: 'Customer', order: 70 }, wip: true },
   { path: '/litigation/details', title: '诉讼详情', kind: 'internal', sets: A, back: true },
   { path: '/litigation/docking', title: '诉讼检索', kind: 'internal', sets: A, back: true },
-  { path: '/center', title: '消息中心', kind: 'internal', sets: A, menu: { icon: 'Bell', order: 80 }, wip: true },
-  { path: '/centerDetail', title: '消息详情', kind: 'internal', sets: A, back: true, wip: true },
+  { path: '/center', title: '消息中心', kind: 'internal', sets: A, menu: { icon: 'Bell', order: 80 }, wip: false },
+  { path: '/centerDetail', title: '消息详情', kind: 'internal', sets: A, back: true, wip: false },
   {
     path: '/userCenter',
     title: '个人中心',

@@ -11,6 +11,7 @@ import * as m009 from './migrations/009-litigation';
 import * as m010 from './migrations/010-admin';
 import * as m011 from './migrations/011-messages';
 import * as m012 from './migrations/012-fees';
+import * as m014 from './migrations/014-messages-extra';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '010-admin': m010,
   '011-messages': m011,
   '012-fees': m012,
+  '014-messages-extra': m014,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -265,6 +265,8 @@ export interface MessagesTable {
   read_at: string | null;
   /** Set when what the message warns about is dealt with (a fee paid, a certificate renewed). */
   handled_at: string | null;
+  /** Set when the user deletes the message (migration 014): hidden, its delivery key kept. */
+  deleted_at: string | null;
 }
 
 export interface Database {

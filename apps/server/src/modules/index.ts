@@ -22,6 +22,7 @@ import { patentRoutes } from './patents/patents.routes';
 import { portfolioRoutes } from './portfolio/portfolio.routes';
 import type { ScheduledTask } from './scheduler/scheduler';
 import { systemRoutes } from './system/system.routes';
+import { messageRoutes } from './messages/messages.routes';
 
 /** The whole API as one list: each module's routes, registered under /v1. */
 export function allModules(): RouteRegistry {
@@ -42,6 +43,7 @@ export function allModules(): RouteRegistry {
     ...portfolioRoutes,
     ...searchRoutes,
     ...systemRoutes,
+    ...messageRoutes,
   ];
 }
 

@@ -46,6 +46,8 @@ const LitigationListPage = lazy(() =>
 );
 const LitigationSearchPage = lazy(() => import('../features/litigation/pages/litigation-search-page'));
 const LitigationDetailPage = lazy(() => import('../features/litigation/pages/litigation-detail-page'));
+const CenterPage = lazy(() => import('../features/messages/pages/center-page'));
+const CenterDetailPage = lazy(() => import('../features/messages/pages/center-detail-page'));
 
 /** Pages built for real; every other page of the table shows the shared WipPage. */
 export const REAL_PAGES: Record<string, LazyPage> = {
@@ -81,6 +83,8 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/litigation': LitigationListPage,
   '/litigation/docking': LitigationSearchPage,
   '/litigation/details': LitigationDetailPage,
+  '/center': CenterPage,
+  '/centerDetail': CenterDetailPage,
 };
 
 export { NotFoundPage };

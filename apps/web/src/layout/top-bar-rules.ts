@@ -13,6 +13,8 @@ export interface TopBarModel {
   showBackToAdmin: boolean;
   /** Trial users (type '1') get the red 去认证 button. */
   showVerify: boolean;
+  /** The bell with the unread count: users whose route set has the message centre (set A, ADR 0028). */
+  messageCenterPath: string | null;
 }
 
 function ifInSet(path: string, set: RouteSet): string | null {
@@ -52,5 +54,6 @@ export function topBarModel(user: SessionUser): TopBarModel {
     advancedSearchPath: ifInSet('/AdvancedSearch', set),
     showBackToAdmin: adminView,
     showVerify: user.type === '1' && ifInSet('/userCenter', set) !== null,
+    messageCenterPath: ifInSet('/center', set),
   };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { STORAGE_KEYS, type SessionUser } from '@ip/contract';
 import { TopBar } from './top-bar';
 import { topBarModel } from './top-bar-rules';
@@ -14,10 +15,12 @@ function renderTopBar(user: SessionUser, path = '/home') {
   sessionStore.setUser(user);
   return render(
     <UiProvider>
-      <MemoryRouter initialEntries={[path]}>
-        <TopBar />
-        <LocationProbe />
-      </MemoryRouter>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={[path]}>
+          <TopBar />
+          <LocationProbe />
+        </MemoryRouter>
+      </QueryClientProvider>
     </UiProvider>,
   );
 }
@@ -171,12 +174,32 @@ describe('top bar visibility rules (spec §2 Layout, §6)', () => {
     renderTopBar(makeUser());
     await userEvent.click(btn('退出登录')!);
     await vi.waitFor(() => expect(hard).toHaveBeenCalledWith('/web/index'));
-    expect(net.calls.map((c) => c.url)).toEqual(['/v1/user/logout']);
-    expect(net.calls[0].headers.Authorization).toBe('Bearer tok');
+    // The bell's unread count (ADR 0028) may be asked for too.
+    const own = net.calls.filter((c) => !c.url.startsWith('/v1/frontend/message/'));
+    expect(own.map((c) => c.url)).toEqual(['/v1/user/logout']);
+    expect(own[0].headers.Authorization).toBe('Bearer tok');
     for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.newtoken, STORAGE_KEYS.roles, STORAGE_KEYS.avatar]) {
       expect(window.sessionStorage.getItem(key), key).toBeNull();
     }
     net.restore();
+  });
+
+  it('the bell with the unread count leads to /center, for set A only (ADR 0028)', async () => {
+    mockNetwork((c) =>
+      c.url === '/v1/frontend/message/unread_count'
+        ? { data: { code: 1, msg: 'ok', data: { total: 3, by_kind: {} } } }
+        : { data: { code: 1, msg: 'ok', data: null } },
+    );
+    expect(topBarModel(makeUser({ type: '1' })).messageCenterPath).toBe('/center');
+    expect(topBarModel(makeUser({ is_news: 1, com_id: 0 })).messageCenterPath).toBeNull();
+    expect(topBarModel(makeUser({ is_admin: 1 })).messageCenterPath).toBeNull();
+    renderTopBar(makeUser());
+    const bell = await screen.findByRole('button', { name: '消息中心，3 条未读' });
+    await userEvent.click(bell);
+    expect(location()).toBe('/center');
+    cleanup();
+    renderTopBar(makeUser({ is_news: 1, com_id: 0 }));
+    expect(screen.queryByRole('button', { name: /^消息中心/ })).toBeNull();
   });
 
   it('the hamburger toggles the sidebar', async () => {

@@ -17,6 +17,7 @@ import { notify } from '../lib/notify';
 import { logout, returnToAdmin } from '../lib/session-actions';
 import { sessionStore, useSession } from '../lib/session-store';
 import { topBarModel } from './top-bar-rules';
+import { MessageBell } from '../components/message-bell';
 
 interface Action {
   key: string;
@@ -131,6 +132,7 @@ export function TopBar() {
             返回管理端
           </Button>
         )}
+        {model.messageCenterPath && <MessageBell to={model.messageCenterPath} />}
         {actions.map((a) => (
           <Tooltip key={a.key} title={a.label}>
             <Button type="text" className="app-hide-mobile" aria-label={a.label} icon={a.icon} onClick={a.onClick} />

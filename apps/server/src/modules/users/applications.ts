@@ -12,6 +12,7 @@ import type { Deps } from '../../deps';
 import { containsText } from '../../db/sql';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { linkCompanyPatents, nameVariants } from '../company/company-link';
+import { deliverToUser } from '../messages/deliver';
 import { writeAudit } from './audit';
 import { resolveCompany } from './users.service';
 
@@ -195,6 +196,19 @@ export async function decideApplication(deps: Deps, adminId: number, body: Appli
           ? `${user.name}（${user.mobile}）认证为「${company!.company_name}」${company!.created ? '（新建企业）' : ''}${remark ? `：${remark}` : ''}`
           : `${user.name}（${user.mobile}）申请「${app.company_name}」被驳回：${remark}`,
       now,
+    });
+    // The applicant hears of the decision in the message centre, in the same transaction (ADR 0028).
+    await deliverToUser({ db: { ...deps.db, db: trx }, clock: deps.clock }, user.id, company?.id ?? user.company_id, {
+      kind: 'approval',
+      title: body.status === 1 ? '企业认证已通过' : '企业认证未通过',
+      body:
+        body.status === 1
+          ? `您提交的企业认证申请（${app.company_name}）已通过审核，账号已关联企业「${company!.company_name}」，现可使用企业知识产权管理的全部功能。${remark ? `审核意见：${remark}` : ''}`
+          : `您提交的企业认证申请（${app.company_name}）未通过审核。驳回原因：${remark}。请到个人中心修改后重新提交。`,
+      link: body.status === 1 ? '/home' : '/userCenter',
+      objectType: 'verification',
+      objectId: app.id,
+      key: `approval:${app.id}:${body.status}`,
     });
     return {
       id: app.id,
