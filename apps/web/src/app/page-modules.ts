@@ -46,6 +46,15 @@ const LitigationListPage = lazy(() =>
 );
 const LitigationSearchPage = lazy(() => import('../features/litigation/pages/litigation-search-page'));
 const LitigationDetailPage = lazy(() => import('../features/litigation/pages/litigation-detail-page'));
+const EarlyPage = lazy(() =>
+  import('../features/monitoring/pages/early-page').then((m) => ({ default: requireCompany(m.default, '专利监控') })),
+);
+const CompDetailPage = lazy(() =>
+  import('../features/monitoring/pages/compdetail-page').then((m) => ({ default: requireCompany(m.default, '专利监控') })),
+);
+const CutDetailsPage = lazy(() =>
+  import('../features/monitoring/pages/cut-details-page').then((m) => ({ default: requireCompany(m.default, '专利监控') })),
+);
 
 /** Pages built for real; every other page of the table shows the shared WipPage. */
 export const REAL_PAGES: Record<string, LazyPage> = {
@@ -81,6 +90,9 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/litigation': LitigationListPage,
   '/litigation/docking': LitigationSearchPage,
   '/litigation/details': LitigationDetailPage,
+  '/early': EarlyPage,
+  '/compdetail': CompDetailPage,
+  '/cutDetails': CutDetailsPage,
 };
 
 export { NotFoundPage };

@@ -307,3 +307,28 @@ describe('hits', () => {
     expect(full.body.msg).toContain('最多设置 50 条');
   });
 });
+
+describe('demo data', () => {
+  it('gives the demo company rules on real competitors with hits, some unread', async () => {
+    const d = await createTestApp({ now: `${TODAY}T04:00:00Z` });
+    try {
+      await demoPortfolio(d, 2000);
+      const { seedDemoMonitoring } = await import('../../db/seed-monitoring');
+      expect(await seedDemoMonitoring(d.deps)).toBeGreaterThan(0);
+      const tok = await loginAs(d.app, 'company');
+      const rulesList = (await call(d.app, 'POST', '/v1/frontend/monitor/rule/index', { token: tok, body: {} })).body.data.list;
+      expect(rulesList.length).toBeGreaterThanOrEqual(2);
+      expect(rulesList.some((r: { kind: string; hits: number }) => r.kind === 'applicant' && r.hits > 0)).toBe(true);
+      const hits = (await call(d.app, 'POST', '/v1/frontend/monitor/hits', { token: tok, body: {} })).body.data;
+      expect(hits.unread).toBeGreaterThan(0);
+      expect(hits.unread).toBeLessThan(hits.total);
+      const applicant = rulesList.find((r: { kind: string }) => r.kind === 'applicant');
+      const cmp = (await call(d.app, 'POST', '/v1/frontend/monitor/rule/compare', { token: tok, body: { id: applicant.id } }))
+        .body.data;
+      expect(cmp.competitor.total).toBeGreaterThan(0);
+      expect(await seedDemoMonitoring(d.deps)).toBe(0);
+    } finally {
+      await d.close();
+    }
+  }, 120_000);
+});
