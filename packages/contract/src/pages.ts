@@ -125,9 +125,9 @@ export const PAGES: PageDef[] = [
   { path: '/certificateData', title: '证书管理', kind: 'internal', sets: A, menu: { group: 'property', order: 3 } },
   { path: '/patentDetails', title: '专利详情', kind: 'internal', sets: A, back: true },
   { path: '/NotpatentDetails', title: '非专利详情', kind: 'internal', sets: A, back: true },
-  { path: '/early', title: '监控预警', kind: 'internal', sets: A, menu: { group: 'warning', order: 1 }, wip: true },
-  { path: '/compdetail', title: '监控详情', kind: 'internal', sets: A, back: true, wip: true },
-  { path: '/cutDetails', title: '监控对比详情', kind: 'internal', sets: A, back: true, wip: true },
+  { path: '/early', title: '监控预警', kind: 'internal', sets: A, menu: { group: 'warning', order: 1 }, wip: false },
+  { path: '/compdetail', title: '监控详情', kind: 'internal', sets: A, back: true, wip: false },
+  { path: '/cutDetails', title: '监控对比详情', kind: 'internal', sets: A, back: true, wip: false },
   { path: '/costdetails', title: '年费预警', kind: 'internal', sets: A, menu: { group: 'warning', order: 2 }, wip: true },
   {
     path: '/certificateExpire',

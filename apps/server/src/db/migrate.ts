@@ -12,6 +12,7 @@ import * as m010 from './migrations/010-admin';
 import * as m011 from './migrations/011-messages';
 import * as m012 from './migrations/012-fees';
 import * as m014 from './migrations/014-messages-extra';
+import * as m015 from './migrations/015-monitoring';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '011-messages': m011,
   '012-fees': m012,
   '014-messages-extra': m014,
+  '015-monitoring': m015,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -5,6 +5,7 @@ import { seedDemoApplications } from './seed/applications';
 import { seedDemoSubAccounts } from './seed/sub-accounts';
 import { seedDemoLitigation } from './seed/litigation';
 import { seedDemoMessages } from './seed-messages';
+import { seedDemoMonitoring } from './seed-monitoring';
 
 /**
  * The demo data that needs the demo accounts and the demo patents (portfolio, applications, certificates,
@@ -18,4 +19,5 @@ export async function seedDemoData(deps: Deps): Promise<void> {
   await seedDemoSubAccounts(deps);
   await seedDemoLitigation(deps);
   await seedDemoMessages(deps);
+  await seedDemoMonitoring(deps);
 }

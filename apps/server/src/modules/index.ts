@@ -23,6 +23,8 @@ import { portfolioRoutes } from './portfolio/portfolio.routes';
 import type { ScheduledTask } from './scheduler/scheduler';
 import { systemRoutes } from './system/system.routes';
 import { messageRoutes } from './messages/messages.routes';
+import { monitorJobHandlers, nightlyMonitoringTask } from './monitoring/monitoring.run';
+import { monitoringRoutes } from './monitoring/monitoring.routes';
 
 /** The whole API as one list: each module's routes, registered under /v1. */
 export function allModules(): RouteRegistry {
@@ -44,15 +46,16 @@ export function allModules(): RouteRegistry {
     ...searchRoutes,
     ...systemRoutes,
     ...messageRoutes,
+    ...monitoringRoutes,
   ];
 }
 
 /** Every kind of background job and the function that runs it (modules/jobs runs them). */
 export function allJobHandlers(): JobHandlers {
-  return { ...patentJobHandlers, ...searchJobHandlers };
+  return { ...patentJobHandlers, ...searchJobHandlers, ...monitorJobHandlers };
 }
 
 /** Every timed task (modules/scheduler runs them on their croner patterns). */
 export function allScheduledTasks(): ScheduledTask[] {
-  return [purgeExpiredTask, fileHousekeepingTask, feeWarningTask];
+  return [purgeExpiredTask, fileHousekeepingTask, feeWarningTask, nightlyMonitoringTask];
 }

@@ -48,6 +48,15 @@ const LitigationSearchPage = lazy(() => import('../features/litigation/pages/lit
 const LitigationDetailPage = lazy(() => import('../features/litigation/pages/litigation-detail-page'));
 const CenterPage = lazy(() => import('../features/messages/pages/center-page'));
 const CenterDetailPage = lazy(() => import('../features/messages/pages/center-detail-page'));
+const EarlyPage = lazy(() =>
+  import('../features/monitoring/pages/early-page').then((m) => ({ default: requireCompany(m.default, '专利监控') })),
+);
+const CompDetailPage = lazy(() =>
+  import('../features/monitoring/pages/compdetail-page').then((m) => ({ default: requireCompany(m.default, '专利监控') })),
+);
+const CutDetailsPage = lazy(() =>
+  import('../features/monitoring/pages/cut-details-page').then((m) => ({ default: requireCompany(m.default, '专利监控') })),
+);
 
 /** Pages built for real; every other page of the table shows the shared WipPage. */
 export const REAL_PAGES: Record<string, LazyPage> = {
@@ -85,6 +94,9 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/litigation/details': LitigationDetailPage,
   '/center': CenterPage,
   '/centerDetail': CenterDetailPage,
+  '/early': EarlyPage,
+  '/compdetail': CompDetailPage,
+  '/cutDetails': CutDetailsPage,
 };
 
 export { NotFoundPage };

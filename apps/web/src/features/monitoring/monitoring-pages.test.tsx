@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import type { MonitorCompare, MonitorHit, MonitorRule } from '@ip/contract';
+import { setToken } from '../../lib/storage';
+import { makeUser, mockNetwork, ok, type RecordedCall } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+
+const RULE: MonitorRule = {
+  id: 7,
+  name: '竞争对手：甲科技',
+  kind: 'applicant',
+  value: '甲科技有限公司',
+  enabled: true,
+  created_at: '2026-03-01T00:00:00.000Z',
+  updated_at: '2026-03-01T00:00:00.000Z',
+  last_run_at: '2026-03-14T18:30:00.000Z',
+  hits: 2,
+  unread: 1,
+};
+const hit = (id: number, read: boolean): MonitorHit => ({
+  id,
+  rule_id: 7,
+  rule_name: RULE.name,
+  patent_id: 40 + id,
+  event: id === 1 ? 'publication' : 'grant',
+  event_date: `2026-03-1${id}`,
+  detail: '公开 CN120000001A',
+  found_at: '2026-03-15T00:00:00.000Z',
+  read,
+  title: `一种图像识别方法${id}`,
+  an: 'CN202610000001.X',
+  pn: 'CN120000001A',
+  first_applicant: '甲科技有限公司',
+  type: '发明',
+  legal_status: '审中',
+  ipc_main: 'G06F18/24',
+});
+
+function network(calls: RecordedCall[]) {
+  mockNetwork((c) => {
+    calls.push(c);
+    if (c.url === '/v1/user/info') return ok(makeUser({ name: '张经理' }));
+    if (c.url === '/v1/frontend/monitor/rule/index') return ok({ list: [RULE], max: 50 });
+    if (c.url === '/v1/frontend/monitor/hits')
+      return ok({ total: 2, unread: 1, page: 1, page_size: 20, list: [hit(1, false), hit(2, true)] });
+    if (c.url === '/v1/frontend/monitor/rule/create') return ok({ ...RULE, id: 8 });
+    if (c.url === '/v1/frontend/monitor/rule/delete') return ok(null);
+    if (c.url === '/v1/frontend/monitor/hit/read') return ok({ updated: 1 });
+    if (c.url === '/v1/frontend/monitor/rule/timeline')
+      return ok({ rule: RULE, months: [{ month: '2026-03', publication: 1, grant: 1, status: 0 }] });
+    if (c.url === '/v1/frontend/monitor/rule/compare') {
+      const cmp: MonitorCompare = {
+        rule: RULE,
+        competitor: { name: RULE.value, total: 12 },
+        company: { name: '示例科技有限公司', total: 30 },
+        years: [{ key: '2025', competitor: 5, company: 9 }],
+        ipc_sections: [{ key: 'G', competitor: 7, company: 20 }],
+        ipc_classes: [{ key: 'G06F', competitor: 7, company: 20 }],
+        types: [{ key: '发明', competitor: 12, company: 25 }],
+        legal_status: [{ key: '有权', competitor: 6, company: 22 }],
+      };
+      return ok(cmp);
+    }
+    return ok(null);
+  });
+}
+
+describe('/early', () => {
+  it('lists the rules and the hits, each linking to its rule, the comparison and the patent', async () => {
+    setToken('tok');
+    const calls: RecordedCall[] = [];
+    network(calls);
+    renderApp('/early');
+    const ruleLinks = await screen.findAllByRole('link', { name: RULE.name }, { timeout: 45_000 });
+    expect(ruleLinks[0].getAttribute('href')).toBe('/compdetail?id=7');
+    expect((await screen.findByRole('link', { name: '一种图像识别方法1' })).getAttribute('href')).toBe('/detail?id=41');
+    expect(screen.getByText('未读 1 条')).toBeTruthy();
+
+    expect(screen.getByRole('button', { name: /新增规则/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '对比' }).getAttribute('href')).toBe('/cutDetails?id=7');
+  }, 120_000);
+});
+
+describe('/compdetail and /cutDetails', () => {
+  it('shows one rule with its chart and hits', async () => {
+    setToken('tok');
+    const calls: RecordedCall[] = [];
+    network(calls);
+    renderApp('/compdetail?id=7');
+    expect(await screen.findByText(`监控规则：${RULE.name}`, {}, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: /监控结果按月统计：2026-03/ })).toBeTruthy();
+    expect((await screen.findByRole('link', { name: '一种图像识别方法2' })).getAttribute('href')).toBe('/detail?id=42');
+    expect(calls.find((c) => c.url === '/v1/frontend/monitor/hits')!.body).toMatchObject({ rule_id: 7 });
+  }, 60_000);
+
+  it('shows the competitor beside the company, as charts and tables', async () => {
+    setToken('tok');
+    network([]);
+    renderApp('/cutDetails?id=7');
+    expect(await screen.findByText(`竞争对手：${RULE.value}`, {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByRole('img', { name: /按申请年份对比.*2025：5 \/ 9/ })).toBeTruthy();
+    expect(screen.getAllByText('G 物理').length).toBeGreaterThan(0);
+  }, 60_000);
+});
