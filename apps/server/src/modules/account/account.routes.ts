@@ -70,6 +70,7 @@ export const accountRoutes: RouteRegistry = [
     url: '/user/info',
     access: 'user',
     summary: '当前登录用户信息',
+    beforePasswordChange: true,
     body: InfoBody,
     handler: async ({ req, session }) => account.sessionUser(userOf(session), tokenFromRequest(req)!),
   }),
@@ -78,6 +79,7 @@ export const accountRoutes: RouteRegistry = [
     url: '/user/logout',
     access: 'visitor',
     summary: '退出登录',
+    beforePasswordChange: true,
     handler: async ({ req, reply, session, deps }) => {
       // The admin-view tokens opened from this session end with it.
       await deleteToken(deps.db.db, session!.tokenHash);
@@ -128,6 +130,7 @@ export const accountRoutes: RouteRegistry = [
     url: '/user/change-password',
     access: 'user',
     summary: '修改密码',
+    beforePasswordChange: true,
     body: ChangePasswordBody,
     handler: async ({ body, session, deps }) => {
       await account.changePassword(deps, userOf(session), body.old_password, body.password);

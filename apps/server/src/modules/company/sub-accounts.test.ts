@@ -422,6 +422,8 @@ describe('who may manage sub-accounts', () => {
 
   it('refuses every other account kind, a sub-account and a company user without a company, in Chinese', async () => {
     await add(owner, '13900000601', '无权子账号');
+    // Changed its initial password (else every call answers 请先修改密码, ADR 0031).
+    await t.db.db.updateTable('users').set({ must_change_password: 0 }).where('mobile', '=', '13900000601').execute();
     const sub = await login(t.app, '13900000601', INITIAL);
     await t.db.db
       .insertInto('users')
