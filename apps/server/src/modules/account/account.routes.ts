@@ -16,6 +16,7 @@ import {
   VerificationBody,
   privateFileId,
   VisitorLoginBody,
+  USER_STATUS_DELETED,
 } from '@ip/contract';
 import type { Deps } from '../../deps';
 import {
@@ -378,7 +379,7 @@ export const accountRoutes: RouteRegistry = [
       const admin = userOf(session);
       if (admin.isAdminView) throw forbidden('请先返回管理端');
       const target = await deps.db.db.selectFrom('users').selectAll().where('id', '=', body.user_id).executeTakeFirst();
-      if (!target) throw notFound('用户不存在');
+      if (!target || target.status === USER_STATUS_DELETED) throw notFound('用户不存在');
       if (target.is_admin === 1 || target.is_news === 1) throw badRequest('只能进入企业用户的企业端');
       if (target.status !== 1) throw badRequest('该用户已被停用');
       const token = await issueToken(deps, 'user', target.id, { adminId: admin.user.id, parentHash: admin.tokenHash });
