@@ -16,6 +16,7 @@ import { allModules } from './modules';
 import { createSmsSender } from './modules/account/sms';
 import { createWechatClient } from './modules/account/wechat';
 import { ensureFileDirs, publicDir } from './modules/common/file-store';
+import { registerFullTextFiles } from './modules/patents/full-text-files';
 
 export interface BuildOptions {
   config: Config;
@@ -77,6 +78,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Public files only (avatars, portal images): flat names in DATA_DIR/uploads. Private files live in DATA_DIR/private
   // and are read through GET /v1/common/file/:id (ADR 0014); no subdirectory (e.g. the old uploads/exports) is served.
   ensureFileDirs(opts.config);
+  // Full-text PDFs under /uploads/ only for those /v1/patents/detail gives them to (ADR 0031).
+  registerFullTextFiles(app, deps);
   await app.register(fastifyStatic, {
     root: publicDir(opts.config),
     prefix: '/uploads/',

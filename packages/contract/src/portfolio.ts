@@ -205,6 +205,23 @@ export const PortfolioFilters = z.object({
     )
     .max(50, '申请年份最多选 50 个')
     .optional(),
+  /** Granted in this year (授权日 gd), e.g. /home's 本年授权 (ADR 0031). */
+  grant_year: z
+    .number({ error: '授权年份须为数字' })
+    .int('授权年份须为整数')
+    .min(1900, '授权年份不正确')
+    .max(2100, '授权年份不正确')
+    .optional(),
+  /**
+   * Term ends in this year (patents.expiry_date: filing date + 20/10/15 years by type, DOMAIN §3), e.g. /home's
+   * 本年届满 with legal_status 有权.
+   */
+  expiry_year: z
+    .number({ error: '届满年份须为数字' })
+    .int('届满年份须为整数')
+    .min(1900, '届满年份不正确')
+    .max(2200, '届满年份不正确')
+    .optional(),
   is_core: flag('核心筛选').optional(),
   /** 1: the collected patents (the company's own and others'); otherwise the company's own patents. */
   collected: flag('收藏筛选').optional(),

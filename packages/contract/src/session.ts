@@ -88,3 +88,9 @@ export const PDF_RESTRICTION_MESSAGES: Record<PdfRestriction, string> = {
   trial: '试用账号不能查看和下载专利全文 PDF，完成企业认证并通过审核后即可使用。',
   login: '登录企业账号后可查看和下载专利全文 PDF。',
 };
+
+/**
+ * The refusal (403) of every call but changing the password, reading the session and logging out while
+ * `must_change_password` is 1 (ADR 0031); the web recognises it by this text.
+ */
+export const MUST_CHANGE_PASSWORD_MSG = '请先修改密码后再继续使用：您的密码由管理员或企业主账号设置';

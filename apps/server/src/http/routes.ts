@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AccountKind } from '@ip/contract';
+import { MUST_CHANGE_PASSWORD_MSG, type AccountKind } from '@ip/contract';
 import type { Deps } from '../deps';
 import { clearTokenCookie, loadSession, tokenSource, type Session } from './auth';
 import { badRequest, forbidden, unauthorized, unsupportedMediaType } from './errors';
@@ -45,6 +45,12 @@ export interface RouteDef<B = unknown, Q = unknown> {
    * audit log with the administrator's id (DOMAIN §1).
    */
   readOnly?: boolean;
+  /**
+   * Open to a user who must change the password an administrator or the company's main account set
+   * (`must_change_password` 1): changing it, reading the session, logging out. Every other call of such a user is
+   * refused (public calls are answered as to an anonymous caller), see ADR 0031.
+   */
+  beforePasswordChange?: boolean;
   /** Returns the data of the success envelope, or sends the reply itself and returns the reply. */
   handler(ctx: RouteContext<B, Q>): Promise<unknown>;
 }
@@ -123,6 +129,17 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, defs: RouteRegi
             // A stale token on a public call is ignored; elsewhere it is the answer.
             if (def.access !== 'public') throw err;
           }
+        }
+        // ADR 0031: a password someone else set is changed before anything else (admin view excepted: the
+        // administrator may not change the user's password there). Public calls answer as to the anonymous.
+        if (
+          session?.subject === 'user' &&
+          session.user.must_change_password === 1 &&
+          !session.isAdminView &&
+          !def.beforePasswordChange
+        ) {
+          if (def.access !== 'public') throw forbidden(MUST_CHANGE_PASSWORD_MSG);
+          session = null;
         }
         const decision = allowed(def.access, session);
         if (!decision.ok) throw decision.status === 401 ? unauthorized() : forbidden(def.denied);

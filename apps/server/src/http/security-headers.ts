@@ -26,6 +26,11 @@ export const CSP_DIRECTIVES = {
   'frame-ancestors': ["'none'"],
 };
 
+/** The CSP of an answer our own pages may frame (a PDF in an <iframe>, ADR 0021): frame-ancestors 'self'. */
+export const SAME_ORIGIN_FRAMED_CSP = Object.entries({ ...CSP_DIRECTIVES, 'frame-ancestors': ["'self'"] })
+  .map(([name, values]) => `${name} ${values.join(' ')}`)
+  .join(';');
+
 /** HSTS, sent only on answers to HTTPS requests (directly or through a proxy's x-forwarded-proto). */
 export const HSTS = 'max-age=15552000; includeSubDomains';
 

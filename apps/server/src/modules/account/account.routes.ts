@@ -16,6 +16,7 @@ import {
   VerificationBody,
   privateFileId,
   VisitorLoginBody,
+  USER_STATUS_DELETED,
 } from '@ip/contract';
 import type { Deps } from '../../deps';
 import {
@@ -70,6 +71,7 @@ export const accountRoutes: RouteRegistry = [
     url: '/user/info',
     access: 'user',
     summary: '当前登录用户信息',
+    beforePasswordChange: true,
     body: InfoBody,
     handler: async ({ req, session }) => account.sessionUser(userOf(session), tokenFromRequest(req)!),
   }),
@@ -78,6 +80,7 @@ export const accountRoutes: RouteRegistry = [
     url: '/user/logout',
     access: 'visitor',
     summary: '退出登录',
+    beforePasswordChange: true,
     handler: async ({ req, reply, session, deps }) => {
       // The admin-view tokens opened from this session end with it.
       await deleteToken(deps.db.db, session!.tokenHash);
@@ -128,6 +131,7 @@ export const accountRoutes: RouteRegistry = [
     url: '/user/change-password',
     access: 'user',
     summary: '修改密码',
+    beforePasswordChange: true,
     body: ChangePasswordBody,
     handler: async ({ body, session, deps }) => {
       await account.changePassword(deps, userOf(session), body.old_password, body.password);
@@ -375,7 +379,7 @@ export const accountRoutes: RouteRegistry = [
       const admin = userOf(session);
       if (admin.isAdminView) throw forbidden('请先返回管理端');
       const target = await deps.db.db.selectFrom('users').selectAll().where('id', '=', body.user_id).executeTakeFirst();
-      if (!target) throw notFound('用户不存在');
+      if (!target || target.status === USER_STATUS_DELETED) throw notFound('用户不存在');
       if (target.is_admin === 1 || target.is_news === 1) throw badRequest('只能进入企业用户的企业端');
       if (target.status !== 1) throw badRequest('该用户已被停用');
       const token = await issueToken(deps, 'user', target.id, { adminId: admin.user.id, parentHash: admin.tokenHash });

@@ -5,7 +5,7 @@ import { UPLOAD_MAX_BYTES, UPLOAD_PURPOSES, uploadRule, type UploadPurpose } fro
 import type { Session } from '../../http/auth';
 import { AppError, badRequest, forbidden, notFound, tooLarge, unauthorized } from '../../http/errors';
 import { route, type RouteRegistry } from '../../http/routes';
-import { CSP_DIRECTIVES } from '../../http/security-headers';
+import { SAME_ORIGIN_FRAMED_CSP } from '../../http/security-headers';
 import {
   dirOf,
   fileUrl,
@@ -55,10 +55,6 @@ function queryText(query: unknown, name: string): string | undefined {
   const v = (query as Record<string, unknown>)[name];
   return typeof v === 'string' ? v : undefined;
 }
-
-const SAME_ORIGIN_FRAMED_CSP = Object.entries({ ...CSP_DIRECTIVES, 'frame-ancestors': ["'self'"] })
-  .map(([name, values]) => `${name} ${values.join(' ')}`)
-  .join(';');
 
 const TOO_LARGE = `文件不能超过 ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`;
 const MISSING = '文件不存在或无权查看';

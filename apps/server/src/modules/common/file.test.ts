@@ -269,7 +269,9 @@ describe('GET /v1/common/file/:id: private files for their owner and administrat
     expect(anonymous.body.code).toBe(0);
     expect((await get('/v1/common/file/abc', token)).status).toBe(404);
     // …and never under /uploads/.
-    expect((await t.app.inject({ method: 'GET', url: `/uploads/${raw}` })).statusCode).toBe(404);
+    // A .pdf there is taken for a full text (ADR 0031): the anonymous are turned away first, a user finds nothing.
+    expect((await t.app.inject({ method: 'GET', url: `/uploads/${raw}` })).statusCode).toBe(401);
+    expect((await get(`/uploads/${raw}`, token)).status).toBe(404);
   });
 
   it('serves a signed link without a session until it expires; a tampered one never', async () => {

@@ -55,7 +55,7 @@ async function summary(deps: Deps, session: Session | null): Promise<HomeSummary
       sql<number>`sum(case when cp.category_id = 0 then 1 else 0 end)`.as('uncategorised'),
       sql<number>`sum(case when p.gd >= ${yearStart} and p.gd < ${nextYear} then 1 else 0 end)`.as('granted'),
       sql<number>`sum(case when p.ad >= ${yearStart} and p.ad < ${nextYear} then 1 else 0 end)`.as('applied'),
-      sql<number>`sum(case when p.legal_status = '有权' and p.expiry_date >= ${today} and p.expiry_date < ${nextYear} then 1 else 0 end)`.as(
+      sql<number>`sum(case when p.legal_status = '有权' and p.expiry_date >= ${yearStart} and p.expiry_date < ${nextYear} then 1 else 0 end)`.as(
         'expiring',
       ),
     ])

@@ -41,6 +41,50 @@ describe('POST /v1/frontend/home/summary', () => {
     for (const p of d.expiring_soon) expect(p.expiry_date >= '2026-11-24' && p.expiry_date < '2027-11-24').toBe(true);
   });
 
+  it('links each yearly figure to exactly the list behind it: the count equals the list total (ADR 0031)', async () => {
+    const token = await loginAs(t.app, 'company');
+    // Patents of the company whose term ends this year, in force: enough of them to make the check mean something.
+    const ids = (
+      await t.db.db
+        .selectFrom('company_patents')
+        .select('patent_id')
+        .where('company_id', '=', companyId)
+        .orderBy('patent_id')
+        .limit(3)
+        .execute()
+    ).map((r) => r.patent_id);
+    await t.db.db
+      .updateTable('patents')
+      .set({ expiry_date: '2026-03-01', legal_status: '有权' })
+      .where('id', '=', ids[0])
+      .execute();
+    await t.db.db
+      .updateTable('patents')
+      .set({ expiry_date: '2026-12-31', legal_status: '有权', gd: '2026-05-01' })
+      .where('id', '=', ids[1])
+      .execute();
+    await t.db.db
+      .updateTable('patents')
+      .set({ expiry_date: '2026-06-01', legal_status: '无权' })
+      .where('id', '=', ids[2])
+      .execute();
+    const d = (await summary(token)).body.data;
+    const total = async (body: Record<string, unknown>) => {
+      const res = await call(t.app, 'POST', '/v1/frontend/patent/list', { token, body: { page_size: 1, ...body } });
+      expect(res.body.code, JSON.stringify(res.body)).toBe(1);
+      return res.body.data.total as number;
+    };
+    expect(d.expiring_this_year).toBeGreaterThanOrEqual(2);
+    expect(await total({ legal_status: ['有权'], expiry_year: 2026 })).toBe(d.expiring_this_year);
+    expect(d.granted_this_year).toBeGreaterThan(0);
+    expect(await total({ grant_year: 2026 })).toBe(d.granted_this_year);
+    expect(await total({ app_year: [2026] })).toBe(d.applied_this_year);
+    // The filters are years, nothing else: a bad one is a Chinese 400.
+    const bad = await call(t.app, 'POST', '/v1/frontend/patent/list', { token, body: { expiry_year: '明年' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toBe('届满年份须为数字');
+  });
+
   it('follows removals and core marks at once', async () => {
     const token = await loginAs(t.app, 'company');
     const before = (await summary(token)).body.data;

@@ -373,6 +373,33 @@ describe('del_visitor', () => {
     expect((await add(owner, '13900000401', '新人')).body.code).toBe(1);
   });
 
+  it('is gone for the administrator too: not in the user list, not re-enabled by the switch or any admin call (ADR 0031)', async () => {
+    const { id } = (await add(owner, '13900000402', '已删子账号')).body.data;
+    expect((await call(t.app, 'POST', `${V}/del_visitor`, { token: owner, body: { id } })).body.code).toBe(1);
+    const admin = await loginAs(t.app, 'admin');
+    const before = await userById(id);
+    const listed = await call(t.app, 'POST', '/v1/news/user/index', { token: admin, body: { page_size: 100, kind: 'company' } });
+    expect(listed.body.code).toBe(1);
+    expect(listed.body.data.list.map((r: { id: number }) => r.id)).not.toContain(id);
+    expect(listed.body.data.list.some((r: { mobile: string }) => r.mobile.startsWith('deleted-'))).toBe(false);
+    const byKeyword = await call(t.app, 'POST', '/v1/news/user/index', { token: admin, body: { keyword: '已删子账号' } });
+    expect(byKeyword.body.data).toMatchObject({ list: [], total: 0 });
+    for (const [url, body] of [
+      ['/v1/news/user/state', { id, status: 1 }],
+      ['/v1/news/user/update-user', { id, status: 1 }],
+      ['/v1/news/user/update-user', { id, mobile: '13900000403' }],
+      ['/v1/news/user/update-user-info', { id, name: '复活' }],
+      ['/v1/news/user/password', { id, password: 'Again2026c' }],
+      ['/v1/news/user/newsinfo', { id }],
+      ['/v1/user/admin-view', { user_id: id }],
+    ] as const) {
+      const res = await call(t.app, 'POST', url, { token: admin, body });
+      expect(res.status, url).toBe(404);
+      expect(res.body.msg, url).toBe('用户不存在');
+    }
+    expect(await userById(id)).toEqual(before);
+  });
+
   it('refuses missing and wrongly typed ids in Chinese', async () => {
     for (const [body, msg] of [
       [{}, '请选择子账号'],
@@ -422,6 +449,8 @@ describe('who may manage sub-accounts', () => {
 
   it('refuses every other account kind, a sub-account and a company user without a company, in Chinese', async () => {
     await add(owner, '13900000601', '无权子账号');
+    // Changed its initial password (else every call answers 请先修改密码, ADR 0031).
+    await t.db.db.updateTable('users').set({ must_change_password: 0 }).where('mobile', '=', '13900000601').execute();
     const sub = await login(t.app, '13900000601', INITIAL);
     await t.db.db
       .insertInto('users')

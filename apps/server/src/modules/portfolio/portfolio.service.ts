@@ -587,7 +587,7 @@ interface ListQuery extends PortfolioFilters {
 
 /** Whether a filter needs the patents table (otherwise counting stays on company_patents). */
 const needsPatents = (f: ListQuery) =>
-  Boolean(f.type?.length || f.legal_status?.length || f.app_year?.length || f.keyword?.trim());
+  Boolean(f.type?.length || f.legal_status?.length || f.app_year?.length || f.grant_year || f.expiry_year || f.keyword?.trim());
 
 /** A keyword as a number: `CN 2022 2322 0665.2` → `202223220665` (compared against an and pn without CN and dot). */
 function numberKey(keyword: string): string | null {
@@ -627,6 +627,11 @@ function listWhere(companyId: number, f: ListQuery, cats: Categories): Expressio
   if (f.type?.length) w.push(sql<SqlBool>`p.type IN (${sql.join(f.type)})`);
   if (f.legal_status?.length) w.push(sql<SqlBool>`p.legal_status IN (${sql.join(f.legal_status)})`);
   if (f.app_year?.length) w.push(sql<SqlBool>`p.app_year IN (${sql.join(f.app_year)})`);
+  // Dates are ISO text on both dialects: a year is a string range (ADR 0031).
+  if (f.grant_year) w.push(sql<SqlBool>`p.gd >= ${`${f.grant_year}-01-01`} AND p.gd < ${`${f.grant_year + 1}-01-01`}`);
+  if (f.expiry_year) {
+    w.push(sql<SqlBool>`p.expiry_date >= ${`${f.expiry_year}-01-01`} AND p.expiry_date < ${`${f.expiry_year + 1}-01-01`}`);
+  }
   const kw = f.keyword?.trim();
   if (kw) {
     const num = numberKey(kw);

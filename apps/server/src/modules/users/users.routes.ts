@@ -8,6 +8,7 @@ import {
   UpdateUserBody,
   UpdateUserInfoBody,
   UserInfoBody,
+  USER_STATUS_DELETED,
 } from '@ip/contract';
 import { containsText } from '../../db/sql';
 import { endSessionsOf, type Session } from '../../http/auth';
@@ -48,7 +49,8 @@ export const userAdminRoutes: RouteRegistry = [
     readOnly: true,
     body: ListBody,
     handler: async ({ body, deps }) => {
-      let q = deps.db.db.selectFrom('users');
+      // A deleted sub-account (status -1, ADR 0022) is gone for the administrator too (ADR 0031).
+      let q = deps.db.db.selectFrom('users').where('status', '<>', USER_STATUS_DELETED);
       if (body.keyword) {
         const k = body.keyword;
         q = q.where((eb) => eb.or([containsText('mobile', k), containsText('name', k), containsText('company_name', k)]));
@@ -91,11 +93,21 @@ export const userAdminRoutes: RouteRegistry = [
       const admin = session as Extract<Session, { subject: 'user' }>;
       if (body.id === admin.user.id) throw badRequest('不能停用自己的账号');
       const { db } = deps.db;
-      const target = await db.selectFrom('users').select(['id', 'name']).where('id', '=', body.id).executeTakeFirst();
+      const target = await db
+        .selectFrom('users')
+        .select(['id', 'name'])
+        .where('id', '=', body.id)
+        .where('status', '<>', USER_STATUS_DELETED)
+        .executeTakeFirst();
       if (!target) throw notFound('用户不存在');
       const now = deps.clock().toISOString();
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ status: body.status, updated_at: now }).where('id', '=', body.id).execute();
+        await trx
+          .updateTable('users')
+          .set({ status: body.status, updated_at: now })
+          .where('id', '=', body.id)
+          .where('status', '<>', USER_STATUS_DELETED)
+          .execute();
         // A disabled account's sessions end at once, with the admin-view tokens a disabled administrator opened.
         if (body.status === 0) await endSessionsOf(trx, body.id);
         await trx

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import {
+  USER_STATUS_DELETED,
   USER_KIND_LABELS,
   accountKindOf,
   type AdminUserKind,
@@ -211,7 +212,13 @@ export async function createUser(
 }
 
 async function targetUser(db: Q, id: number) {
-  const u = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  // A deleted sub-account (status -1) answers like an unknown id: nothing may bring it back (ADR 0031).
+  const u = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .where('status', '<>', USER_STATUS_DELETED)
+    .executeTakeFirst();
   if (!u) throw notFound('用户不存在');
   return u;
 }

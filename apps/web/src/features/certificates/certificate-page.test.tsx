@@ -102,6 +102,13 @@ async function pickOption(
 }
 
 describe('/certificateData: the list', () => {
+  it('opens the certificate named in the URL (?view=, the link from /patentDetails)', async () => {
+    const net = server();
+    renderWithProviders(<CertificatePage />, ['/certificateData?view=1']);
+    expect(await screen.findByText('高新证书.png')).toBeTruthy();
+    expect(lastBody(net, '/v1/frontend/certificate/detail')).toEqual({ id: 1 });
+  });
+
   it('shows the certificates with 剩余/已过期/长期有效 tags and the expiry warning', async () => {
     server();
     renderWithProviders(<CertificatePage />, ['/certificateData']);

@@ -52,7 +52,10 @@ describe('/home (company user)', () => {
     expect(invention.getAttribute('href')).toBe(`/patent?type=${encodeURIComponent('发明')}`);
     expect(screen.getByRole('link', { name: '核心专利：21，查看列表' }).getAttribute('href')).toBe('/patent?core=1');
     expect(screen.getByRole('link', { name: '2026 年授权：17，查看列表' }).getAttribute('href')).toBe(
-      '/patent?status=有权&sort=gd_desc',
+      '/patent?grant_year=2026&sort=gd_desc',
+    );
+    expect(screen.getByRole('link', { name: '2026 年届满：3，查看列表' }).getAttribute('href')).toBe(
+      `/patent?status=${encodeURIComponent('有权')}&expiry_year=2026`,
     );
     expect(screen.getByRole('link', { name: /一种锂电池正极材料/ }).getAttribute('href')).toBe('/patentDetails?id=41');
     expect(screen.getByText('90 天内到期的证书（2）')).toBeTruthy();

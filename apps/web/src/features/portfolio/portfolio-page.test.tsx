@@ -149,6 +149,15 @@ describe('/patent (专利管理)', () => {
     await waitFor(() => expect(net.calls.find((c) => c.url.endsWith('/remove'))?.body).toEqual({ patent_ids: [1] }));
   });
 
+  it('sends the grant-year and expiry-year filters of the URL (the /home links) and shows them', async () => {
+    const net = network();
+    renderWithProviders(<PortfolioPage />, [`/patent?status=${encodeURIComponent('有权')}&expiry_year=2026&grant_year=2025`]);
+    await screen.findByText('一种锂电池正极材料 2');
+    expect(listBodies(net).at(-1)).toMatchObject({ legal_status: ['有权'], expiry_year: 2026, grant_year: 2025 });
+    expect(screen.getByText('2026 年届满')).toBeTruthy();
+    expect(screen.getByText('2025 年授权')).toBeTruthy();
+  });
+
   it('shows an empty state, and an error with 重试 when the list fails', async () => {
     let fail = true;
     mockNetwork((c) => {

@@ -151,7 +151,8 @@ export default function CertificatePage() {
   );
   const list = useQuery(certificateListQuery({ page, page_size: pageSize, ...filters }));
 
-  const [viewing, setViewing] = useState<number | null>(null);
+  // The open certificate is in the URL (?view=<id>), so another page (/patentDetails' 证书 tab) can link to it.
+  const viewing = Number(params.get('view')) > 0 ? Number(params.get('view')) : null;
   const [editing, setEditing] = useState<CertificateDetail | null | undefined>(undefined);
 
   const update = (patch: Record<string, string | number | undefined>) => {
@@ -162,6 +163,7 @@ export default function CertificatePage() {
     }
     setParams(next);
   };
+  const setViewing = (id: number | null) => update({ view: id ?? undefined });
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['certificates'] });
   const save = useMutation({

@@ -200,13 +200,17 @@ export default function HomePage() {
                 </Col>
               ))}
               <Col xs={12} sm={8}>
-                <Figure title={`${s.year} 年授权`} value={s.granted_this_year} to="/patent?status=有权&sort=gd_desc" />
+                <Figure title={`${s.year} 年授权`} value={s.granted_this_year} to={`/patent?grant_year=${s.year}&sort=gd_desc`} />
               </Col>
               <Col xs={12} sm={8}>
                 <Figure title={`${s.year} 年申请`} value={s.applied_this_year} to={`/patent?year=${s.year}`} />
               </Col>
               <Col xs={12} sm={8}>
-                <Figure title={`${s.year} 年届满`} value={s.expiring_this_year} to="/patent?status=有权" />
+                <Figure
+                  title={`${s.year} 年届满`}
+                  value={s.expiring_this_year}
+                  to={`/patent?status=${encodeURIComponent('有权')}&expiry_year=${s.year}`}
+                />
               </Col>
             </Row>
           </Card>

@@ -21,6 +21,7 @@ import {
 } from 'antd';
 import { NOTE_MAX } from '@ip/contract';
 import { PortfolioActions } from '../../../components/portfolio-actions';
+import { PatentCertificates } from '../../certificates/components/patent-certificates';
 import { notify } from '../../../lib/notify';
 import {
   categoryOptions,
@@ -143,10 +144,7 @@ function NotesSection({ patentId, info }: { patentId: number; info: PortfolioInf
   );
 }
 
-/**
- * The tabs of /patentDetails. Another part of the product adds its own tab here in one line (certificates of this
- * patent: `{ key: 'certificates', label: '证书', render: ({ patent }) => … }`).
- */
+/** The tabs of /patentDetails. Another part of the product adds its own tab here in one line (as 证书 did). */
 export const PATENT_DETAILS_TABS: PatentDetailsTab[] = [
   { key: 'abstract', label: '著录项目与摘要', render: ({ patent }) => <BibliographyAndAbstract p={patent} /> },
   {
@@ -197,6 +195,7 @@ export const PATENT_DETAILS_TABS: PatentDetailsTab[] = [
   },
   { key: 'family', label: '同族与引证', render: ({ patent }) => <FamilyAndCitations p={patent} /> },
   { key: 'notes', label: '研判', render: ({ patent, info }) => <NotesSection patentId={Number(patent.id)} info={info} /> },
+  { key: 'certificates', label: '证书', render: ({ patent }) => <PatentCertificates patentId={Number(patent.id)} /> },
 ];
 
 /** The company's side of the patent: category, core, collected, how it came in; or how to add it. */

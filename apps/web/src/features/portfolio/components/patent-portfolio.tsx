@@ -54,6 +54,8 @@ const SORT_LABELS: Record<PortfolioSort, string> = {
 };
 const THIS_YEAR = new Date().getFullYear();
 const YEARS = Array.from({ length: THIS_YEAR - 1984 }, (_, i) => THIS_YEAR - i);
+/** Term ends: up to 20 years ahead (an invention filed this year). */
+const EXPIRY_YEARS = Array.from({ length: THIS_YEAR + 21 - 1985 }, (_, i) => THIS_YEAR + 20 - i);
 
 const list = (v: string | null) => (v ? v.split(',').filter(Boolean) : []);
 
@@ -71,6 +73,12 @@ function useListState() {
   const years = list(params.get('year'))
     .map(Number)
     .filter((y) => Number.isInteger(y) && y >= 1900 && y <= 2100);
+  const yearParam = (name: string) => {
+    const y = Number(params.get(name));
+    return Number.isInteger(y) && y >= 1900 && y <= 2200 ? y : undefined;
+  };
+  const grantYear = yearParam('grant_year');
+  const expiryYear = yearParam('expiry_year');
   const core = params.get('core') === '1' ? 1 : params.get('core') === '0' ? 0 : undefined;
   const keyword = params.get('kw') ?? '';
   const update = (patch: Record<string, string | number | undefined>, keepPage = false) => {
@@ -90,11 +98,13 @@ function useListState() {
     ...(types.length ? { type: types as PortfolioListParams['type'] } : {}),
     ...(statuses.length ? { legal_status: statuses as PortfolioListParams['legal_status'] } : {}),
     ...(years.length ? { app_year: years } : {}),
+    ...(grantYear ? { grant_year: grantYear } : {}),
+    ...(expiryYear ? { expiry_year: expiryYear } : {}),
     ...(core !== undefined ? { is_core: core } : {}),
     ...(scope === 'collected' ? { collected: 1 as const } : scope === 'removed' ? { removed: 1 as const } : {}),
     ...(keyword ? { keyword } : {}),
   };
-  return { cat, scope, sort, page, size, types, statuses, years, core, keyword, update, query };
+  return { cat, scope, sort, page, size, types, statuses, years, grantYear, expiryYear, core, keyword, update, query };
 }
 
 /** 专利 tab of /patent: the category tree on the left, the filtered, sorted, paged list with bulk actions on the right. */
@@ -263,6 +273,24 @@ export function PatentPortfolio() {
               value={s.years}
               options={YEARS.map((y) => ({ value: y, label: `${y} 年` }))}
               onChange={(v: number[]) => s.update({ year: v.join(',') || undefined })}
+            />
+            <Select
+              allowClear
+              aria-label="授权年份"
+              placeholder="授权年份"
+              style={{ minWidth: 120 }}
+              value={s.grantYear}
+              options={YEARS.map((y) => ({ value: y, label: `${y} 年授权` }))}
+              onChange={(v: number | undefined) => s.update({ grant_year: v })}
+            />
+            <Select
+              allowClear
+              aria-label="届满年份"
+              placeholder="届满年份"
+              style={{ minWidth: 120 }}
+              value={s.expiryYear}
+              options={EXPIRY_YEARS.map((y) => ({ value: y, label: `${y} 年届满` }))}
+              onChange={(v: number | undefined) => s.update({ expiry_year: v })}
             />
             <Select
               aria-label="核心专利"
