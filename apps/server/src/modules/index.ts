@@ -21,6 +21,8 @@ import { patentRoutes } from './patents/patents.routes';
 import { portfolioRoutes } from './portfolio/portfolio.routes';
 import type { ScheduledTask } from './scheduler/scheduler';
 import { systemRoutes } from './system/system.routes';
+import { monthlyReportTask, reportJobHandlers } from './reports/reports.service';
+import { reportRoutes } from './reports/reports.routes';
 
 /** The whole API as one list: each module's routes, registered under /v1. */
 export function allModules(): RouteRegistry {
@@ -41,15 +43,16 @@ export function allModules(): RouteRegistry {
     ...portfolioRoutes,
     ...searchRoutes,
     ...systemRoutes,
+    ...reportRoutes,
   ];
 }
 
 /** Every kind of background job and the function that runs it (modules/jobs runs them). */
 export function allJobHandlers(): JobHandlers {
-  return { ...patentJobHandlers, ...searchJobHandlers };
+  return { ...patentJobHandlers, ...searchJobHandlers, ...reportJobHandlers };
 }
 
 /** Every timed task (modules/scheduler runs them on their croner patterns). */
 export function allScheduledTasks(): ScheduledTask[] {
-  return [purgeExpiredTask, fileHousekeepingTask];
+  return [purgeExpiredTask, fileHousekeepingTask, monthlyReportTask];
 }
