@@ -112,12 +112,7 @@ export async function computeReportData(deps: Deps, companyId: number, month: st
       'p.expiry_date',
     ])
     .execute();
-  const fees = await reportFees(
-    deps,
-    companyId,
-    rows.map((r) => Number(r.id)),
-    range,
-  );
+  const fees = await reportFees(deps, companyId, new Map(rows.map((r) => [Number(r.id), { title: r.title, an: r.an }])), range);
 
   const months = chartMonths(month);
   const activity = new Map(months.map((m) => [m, { month: m, filed: 0, published: 0, granted: 0 }]));

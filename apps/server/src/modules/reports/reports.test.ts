@@ -3,6 +3,7 @@ import { call, createTestApp, login, loginAs, type TestApp } from '../../../test
 import { otherCompany, companyUser } from '../../../test/company-records';
 import { pdfText } from '../../../test/pdf-text';
 import { allJobHandlers } from '../index';
+import { feeFor } from '../fees/fee-engine';
 import { drainJobs, getJob } from '../jobs/jobs.service';
 import { queueMonthlyReports } from './reports.service';
 
@@ -72,13 +73,25 @@ beforeAll(async () => {
   await addPatent('E1', {
     type: '外观设计',
     legal_status: '无权',
-    ad: '2016-02-29',
+    ad: '2016-02-20',
     gd: '2016-08-01',
-    expiry_date: '2026-02-28',
+    expiry_date: '2026-02-19',
   });
   // Not in February: filed in January, granted in March.
   await addPatent('X1', { type: '发明', legal_status: '有权', ad: '2026-01-31', gd: '2026-03-01' });
+  // Fees: FEE1 paid year 6 in February and has year 7 due on 2026-03-10 (next month); FL1 paid up to year 10 and
+  // let year 11 (due 2025-08-10) run past its last day before lapse, 2026-02-10: it lapsed on 2026-02-11.
+  await addPatent('FEE1', { type: '实用新型', legal_status: '有权', ad: '2020-03-10', gd: '2020-09-01' });
+  await addPatent('FL1', { type: '发明', legal_status: '无权', ad: '2015-08-10', gd: '2016-01-01' });
   const now = t.now().toISOString();
+  const pay = (key: string, year: number, paid_on: string, amount: number) =>
+    t.db.db
+      .insertInto('fee_payments')
+      .values({ company_id: mine.companyId, patent_id: patentIds[key], year, paid_on, amount, created_at: now })
+      .execute();
+  for (let y = 2; y <= 5; y++) await pay('FEE1', y, `${2019 + y}-03-01`, feeFor('utility', y));
+  await pay('FEE1', 6, '2026-02-08', feeFor('utility', 6));
+  for (let y = 2; y <= 10; y++) await pay('FL1', y, `${2014 + y}-08-01`, feeFor('invention', y));
   for (const [name, expiry] of [
     ['高新技术企业证书', '2026-03-20'],
     ['ISO 9001 认证证书', '2026-04-10'],
@@ -124,30 +137,43 @@ describe('monthly report: generate, read, download', () => {
     expect(d.data.company.name).toBe('丙方报告测试有限公司');
     expect(d.data).toMatchObject({ start: '2026-02-01', end: '2026-02-28', next_start: '2026-03-01', next_end: '2026-03-31' });
     expect(d.data.totals).toMatchObject({
-      patents: 6,
-      in_force: 2,
+      patents: 8,
+      in_force: 3,
       pending: 2,
-      lapsed_total: 2,
+      lapsed_total: 3,
       filed: 1,
       published: 1,
       granted: 1,
-      lapsed: 1,
+      lapsed: 2,
       expired: 1,
       certificates_expiring: 1,
+      fees_paid_count: 1,
+      fees_paid_amount: feeFor('utility', 6),
+      fees_due_count: 1,
+      fees_due_amount: feeFor('utility', 7),
     });
+    expect(d.data.fees_paid.items).toEqual([
+      expect.objectContaining({ patent_id: patentIds.FEE1, year: 6, date: '2026-02-08', amount: feeFor('utility', 6) }),
+    ]);
+    expect(d.data.fees_due.items).toEqual([
+      expect.objectContaining({ patent_id: patentIds.FEE1, year: 7, date: '2026-03-10', amount: feeFor('utility', 7) }),
+    ]);
+    const febFees = d.data.fees_by_month.find((m: { month: string }) => m.month === '2026-02');
+    expect(febFees).toEqual({ month: '2026-02', amount: feeFor('utility', 6), count: 1 });
     const ids = (l: { items: { patent_id: number }[] }) => l.items.map((i) => i.patent_id);
     expect(ids(d.data.filed)).toEqual([patentIds.F1]);
     expect(ids(d.data.published)).toEqual([patentIds.P1]);
     expect(ids(d.data.granted)).toEqual([patentIds.G1]);
     expect(d.data.lapsed.items).toEqual([
+      expect.objectContaining({ patent_id: patentIds.FL1, date: '2026-02-11', reason: '未缴年费' }),
       expect.objectContaining({ patent_id: patentIds.L1, date: '2026-02-15', reason: expect.stringContaining('终止') }),
     ]);
-    expect(d.data.expired.items).toEqual([expect.objectContaining({ patent_id: patentIds.E1, date: '2026-02-28' })]);
+    expect(d.data.expired.items).toEqual([expect.objectContaining({ patent_id: patentIds.E1, date: '2026-02-19' })]);
     expect(d.data.certificates.items).toEqual([expect.objectContaining({ name: '高新技术企业证书', expiry_date: '2026-03-20' })]);
     expect(d.data.by_type).toEqual(
       expect.arrayContaining([
-        { type: '发明', count: 3 },
-        { type: '实用新型', count: 2 },
+        { type: '发明', count: 4 },
+        { type: '实用新型', count: 3 },
         { type: '外观设计', count: 1 },
       ]),
     );
