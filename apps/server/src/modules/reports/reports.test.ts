@@ -254,6 +254,8 @@ describe('monthly report: generate, read, download', () => {
     const list = (await post('index', { page: 1, page_size: 10 })).body.data;
     expect(list.list.map((r: { month: string }) => r.month)).toEqual(['2026-03', '2026-02']);
     expect(list).toMatchObject({ total: 2, max_month: '2026-03', min_month: '2025-01' });
+    const home = await call(t.app, 'POST', '/v1/frontend/home/summary', { token: mine.token });
+    expect(home.body.data.latest_report).toMatchObject({ id: res.body.data.id, month: '2026-03' });
     const page2 = (await post('index', { page: 2, page_size: 1 })).body.data;
     expect(page2.list.map((r: { month: string }) => r.month)).toEqual(['2026-02']);
   });
