@@ -19,3 +19,4 @@ export * from './sub-accounts';
 export * from './company-profile';
 export * from './litigation';
 export * from './reports';
+export * from './monitoring';

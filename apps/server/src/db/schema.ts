@@ -319,6 +319,8 @@ export interface Database {
   litigation_patents: LitigationPatentsTable;
   litigation_follows: LitigationFollowsTable;
   fee_payments: FeePaymentsTable;
+  monitor_rules: MonitorRulesTable;
+  monitor_hits: MonitorHitsTable;
 }
 
 export interface PatentsTable {
@@ -490,4 +492,35 @@ export interface FeePaymentsTable {
   note: Generated<string>;
   created_by: Generated<number>;
   created_at: string;
+}
+
+/** A company's monitoring rule (migration 015, ADR 0029). */
+export interface MonitorRulesTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  /** applicant | expression | ipc | patents */
+  kind: string;
+  /** The applicant name, the canonical expression, the IPC prefix, or the canonical numbers one per line. */
+  value: string;
+  enabled: Generated<number>;
+  created_by: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  watch_from: string;
+  last_run_at: string | null;
+}
+
+/** What a rule's run found: one event of one patent (migration 015). */
+export interface MonitorHitsTable {
+  id: Generated<number>;
+  rule_id: number;
+  company_id: number;
+  patent_id: number;
+  /** publication | grant | status */
+  event: string;
+  event_date: string;
+  detail: Generated<string>;
+  found_at: string;
+  read_at: string | null;
 }

@@ -23,6 +23,8 @@ import type { ScheduledTask } from './scheduler/scheduler';
 import { systemRoutes } from './system/system.routes';
 import { monthlyReportTask, reportJobHandlers } from './reports/reports.service';
 import { reportRoutes } from './reports/reports.routes';
+import { monitorJobHandlers, nightlyMonitoringTask } from './monitoring/monitoring.run';
+import { monitoringRoutes } from './monitoring/monitoring.routes';
 
 /** The whole API as one list: each module's routes, registered under /v1. */
 export function allModules(): RouteRegistry {
@@ -44,15 +46,16 @@ export function allModules(): RouteRegistry {
     ...searchRoutes,
     ...systemRoutes,
     ...reportRoutes,
+    ...monitoringRoutes,
   ];
 }
 
 /** Every kind of background job and the function that runs it (modules/jobs runs them). */
 export function allJobHandlers(): JobHandlers {
-  return { ...patentJobHandlers, ...searchJobHandlers, ...reportJobHandlers };
+  return { ...patentJobHandlers, ...searchJobHandlers, ...reportJobHandlers, ...monitorJobHandlers };
 }
 
 /** Every timed task (modules/scheduler runs them on their croner patterns). */
 export function allScheduledTasks(): ScheduledTask[] {
-  return [purgeExpiredTask, fileHousekeepingTask, monthlyReportTask];
+  return [purgeExpiredTask, fileHousekeepingTask, monthlyReportTask, nightlyMonitoringTask];
 }

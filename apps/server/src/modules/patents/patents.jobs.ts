@@ -1,4 +1,5 @@
 import { linkCompanyPatents } from '../company/company-link';
+import { queueMonitoring } from '../monitoring/monitoring.run';
 import { writeTransaction } from '../../db/write';
 // The patent import as a job: one or more JSON Lines files, imported in batches with the job's progress and
 // checkpoint committed in each batch's transaction. A job interrupted by a crash or a restart resumes at the
@@ -114,6 +115,8 @@ async function runPatentImport(ctx: JobContext): Promise<Record<string, unknown>
     linkCompanyPatents(trx, deps.clock().toISOString()),
   );
   if (params.log && linked) deps.log.info(`已将 ${linked} 件专利关联到申请人所属企业`);
+  // The monitoring rules look at what this import changed (ADR 0029).
+  if (finished.inserted + finished.updated > 0 && (await queueMonitoring(deps, ctx.job.owner_id))) deps.jobs?.poke();
   return { ...summary(finished, null, files.length), linked };
 }
 

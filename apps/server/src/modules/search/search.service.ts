@@ -613,3 +613,31 @@ export async function recentSearches(deps: Deps, userId: number) {
 }
 
 export { compareCodePoints };
+
+// ─── monitoring ─────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Which of `ids` (patents just imported or changed) match an expression: the same engines as search (the in-memory
+ * index on SQLite, else the compiled WHERE), asked only about those ids, so a monitoring run never walks the whole
+ * table per rule (ADR 0029).
+ */
+export async function matchingAmong(deps: Deps, ast: Node, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const store = storeOf(deps, 'auto');
+  if (store) {
+    const set = store.result(`${toExpression(ast)}\u0000`, () => store.evaluate(ast)).set;
+    return ids.filter((id) => set.has(id));
+  }
+  const dialect = deps.db.dialect;
+  const resolved = dialect === 'postgres' ? await resolveTextLeaves(deps, ast) : undefined;
+  const where = dialect === 'sqlite' ? compileSqlite(ast) : compilePg(ast, resolved);
+  const out: number[] = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    const r = await sql<{ id: number }>`SELECT p.id FROM patents p WHERE p.id IN (${sql.join(chunk)}) AND (${where})`.execute(
+      deps.db.db,
+    );
+    for (const row of r.rows) out.push(Number(row.id));
+  }
+  return out;
+}

@@ -1,0 +1,269 @@
+// A monitoring run (ADR 0029): the patents changed since a rule last ran (patents.updated_at, set by every import
+// that changes a patent) are read once for all the rules being run; each rule picks its matches among them (an
+// applicant, IPC prefix or number lookup in memory, an expression through the search engines asked about those
+// ids only), and each matching patent's publications, grants and legal-status changes dated on or after the rule's
+// watch_from day become hits. A hit is unique per (rule, patent, event, date): a run over the same patents again
+// adds nothing. One message per rule and run summarises its new hits.
+import { sql } from 'kysely';
+import { MONITOR_EVENT_LABELS, type MonitorEvent, type MonitorRunReply } from '@ip/contract';
+import type { Deps } from '../../deps';
+import type { MonitorRulesTable } from '../../db/schema';
+import { parseExpression, type Node } from '../../search/expression';
+import { isGrantDocument, eventEffect } from '../patents/legal-status';
+import { nameVariants } from '../company/company-link';
+import { matchingAmong } from '../search/search.service';
+import { insertJob, type JobHandlers } from '../jobs/jobs.service';
+import { deliverToCompany } from '../messages/deliver';
+import type { ScheduledTask } from '../scheduler/scheduler';
+
+export const MONITOR_JOB = 'monitor-run';
+
+type RuleRow = Omit<MonitorRulesTable, 'id' | 'enabled' | 'created_by'> & { id: number; enabled: number };
+
+interface Changed {
+  id: number;
+  updated_at: string;
+  an: string | null;
+  pd: string | null;
+  gd: string | null;
+  country: string;
+  publications: string;
+  legal_events: string;
+  applicants: string[];
+  ipc: string[];
+  stems: string[];
+}
+
+export interface HitEvent {
+  event: MonitorEvent;
+  date: string;
+  detail: string;
+}
+
+/** The start of a day in Asia/Shanghai as an ISO instant (watch_from → the first window of a rule). */
+export function dayStartIso(day: string): string {
+  return new Date(`${day}T00:00:00+08:00`).toISOString();
+}
+
+const isDay = (d: unknown): d is string => typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d);
+
+function parseJson<T>(text: string): T[] {
+  try {
+    const v = JSON.parse(text || '[]');
+    return Array.isArray(v) ? v : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The events of one patent dated on or after `from`: its publications (A → 新公开, B/C/U/Y/S/D → 新授权) and legal-status changes (lapse, invalidation, restoration, transfer). */
+export function patentEvents(
+  p: Pick<Changed, 'pd' | 'gd' | 'country' | 'publications' | 'legal_events'>,
+  from: string,
+): HitEvent[] {
+  const out: HitEvent[] = [];
+  const pubs = parseJson<{ pn?: string; kind?: string | null; date?: string | null }>(p.publications);
+  for (const pub of pubs) {
+    if (!isDay(pub.date) || pub.date < from) continue;
+    const grant = isGrantDocument(p.country, pub.kind ?? null);
+    out.push({
+      event: grant ? 'grant' : 'publication',
+      date: pub.date,
+      detail: `${grant ? '授权公告' : '公开'} ${pub.pn ?? ''}`.trim(),
+    });
+  }
+  if (pubs.length === 0) {
+    if (isDay(p.pd) && p.pd >= from) out.push({ event: 'publication', date: p.pd, detail: '公开' });
+    if (isDay(p.gd) && p.gd >= from) out.push({ event: 'grant', date: p.gd, detail: '授权公告' });
+  }
+  for (const e of parseJson<{ date?: string; code?: string; text?: string }>(p.legal_events)) {
+    if (!isDay(e.date) || e.date < from) continue;
+    const code = String(e.code ?? '');
+    const text = String(e.text ?? '');
+    const effect = eventEffect({ code, text });
+    const transfer = /^TR0/i.test(code) || /TRANSFER/i.test(code) || /转移/.test(text);
+    if (effect === 'lapse' || effect === 'restore' || transfer) {
+      out.push({ event: 'status', date: e.date, detail: (text || code).slice(0, 200) });
+    }
+  }
+  return out;
+}
+
+/** What a rule of each kind matches among the changed patents. */
+async function ruleMatches(deps: Deps, rule: RuleRow, changed: Changed[], asts: Map<string, Node>): Promise<Changed[]> {
+  switch (rule.kind) {
+    case 'applicant': {
+      const names = new Set(nameVariants(rule.value));
+      return changed.filter((c) => c.applicants.some((a) => names.has(a)));
+    }
+    case 'ipc':
+      return changed.filter((c) => c.ipc.some((code) => code.startsWith(rule.value)));
+    case 'patents': {
+      const nums = new Set(rule.value.split('\n').filter(Boolean));
+      return changed.filter((c) => (c.an !== null && nums.has(c.an)) || c.stems.some((s) => nums.has(s)));
+    }
+    case 'expression': {
+      let ast = asts.get(rule.value);
+      if (!ast) {
+        try {
+          ast = parseExpression(rule.value);
+        } catch {
+          return [];
+        }
+        asts.set(rule.value, ast);
+      }
+      const ids = new Set(
+        await matchingAmong(
+          deps,
+          ast,
+          changed.map((c) => c.id),
+        ),
+      );
+      return changed.filter((c) => ids.has(c.id));
+    }
+    default:
+      return [];
+  }
+}
+
+/** The patents changed in (from, to], with what the rules look at. */
+async function loadChanged(deps: Deps, from: string, to: string): Promise<Changed[]> {
+  const k = deps.db.db;
+  const rows = await k
+    .selectFrom('patents')
+    .select(['id', 'updated_at', 'an', 'pd', 'gd', 'country', 'publications', 'legal_events'])
+    .where('updated_at', '>', from)
+    .where('updated_at', '<=', to)
+    .orderBy('id')
+    .execute();
+  const byId = new Map<number, Changed>();
+  const out: Changed[] = rows.map((r) => {
+    const c: Changed = { ...r, id: Number(r.id), applicants: [], ipc: [], stems: [] };
+    byId.set(c.id, c);
+    return c;
+  });
+  const ids = out.map((c) => c.id);
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    for (const a of await k
+      .selectFrom('patent_applicants')
+      .select(['patent_id', 'name'])
+      .where('patent_id', 'in', chunk)
+      .execute())
+      byId.get(Number(a.patent_id))?.applicants.push(a.name);
+    for (const a of await k.selectFrom('patent_ipc').select(['patent_id', 'code']).where('patent_id', 'in', chunk).execute())
+      byId.get(Number(a.patent_id))?.ipc.push(a.code);
+    for (const a of await k.selectFrom('patent_pubs').select(['patent_id', 'stem']).where('patent_id', 'in', chunk).execute())
+      byId.get(Number(a.patent_id))?.stems.push(a.stem);
+  }
+  return out;
+}
+
+export interface RunOptions {
+  companyId?: number;
+  ruleIds?: number[];
+}
+
+/** Runs the enabled rules (all, a company's, or some) over the patents changed since each last ran. */
+export async function runMonitoring(deps: Deps, opts: RunOptions = {}): Promise<MonitorRunReply> {
+  const now = deps.clock().toISOString();
+  let q = deps.db.db.selectFrom('monitor_rules').selectAll().where('enabled', '=', 1);
+  if (opts.companyId) q = q.where('company_id', '=', opts.companyId);
+  if (opts.ruleIds) q = q.where('id', 'in', opts.ruleIds.length ? opts.ruleIds : [0]);
+  const rules = (await q.orderBy('id').execute()).map((r) => ({ ...r, id: Number(r.id), enabled: Number(r.enabled) }));
+  if (rules.length === 0) return { rules: 0, hits: 0 };
+  const startOf = (r: RuleRow) => r.last_run_at ?? dayStartIso(r.watch_from);
+  const from = rules.map(startOf).reduce((a, b) => (a < b ? a : b));
+  const changed = await loadChanged(deps, from, now);
+  const asts = new Map<string, Node>();
+  let hits = 0;
+  for (const rule of rules) {
+    const start = startOf(rule);
+    const mine = changed.filter((c) => c.updated_at > start);
+    const matched = mine.length ? await ruleMatches(deps, rule, mine, asts) : [];
+    const newHits: { id: number; event: MonitorEvent }[] = [];
+    const values = matched.flatMap((p) =>
+      patentEvents(p, rule.watch_from).map((e) => ({
+        rule_id: rule.id,
+        company_id: rule.company_id,
+        patent_id: p.id,
+        event: e.event,
+        event_date: e.date,
+        detail: e.detail.slice(0, 300),
+        found_at: now,
+        read_at: null,
+      })),
+    );
+    for (let i = 0; i < values.length; i += 200) {
+      const rows = await deps.db.db
+        .insertInto('monitor_hits')
+        .values(values.slice(i, i + 200))
+        .onConflict((oc) => oc.columns(['rule_id', 'patent_id', 'event', 'event_date']).doNothing())
+        .returning(['id', 'event'])
+        .execute();
+      for (const r of rows) newHits.push({ id: Number(r.id), event: r.event as MonitorEvent });
+    }
+    await deps.db.db
+      .updateTable('monitor_rules')
+      .set({ last_run_at: now })
+      .where('id', '=', rule.id)
+      .where((eb) => eb.or([eb('last_run_at', 'is', null), eb('last_run_at', '<', now)]))
+      .execute();
+    if (newHits.length) {
+      hits += newHits.length;
+      await notify(deps, rule, newHits);
+    }
+  }
+  return { rules: rules.length, hits };
+}
+
+async function notify(deps: Deps, rule: RuleRow, newHits: { id: number; event: MonitorEvent }[]): Promise<void> {
+  const counts = (['publication', 'grant', 'status'] as const)
+    .map((e) => [e, newHits.filter((h) => h.event === e).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([e, n]) => `${MONITOR_EVENT_LABELS[e]} ${n} 件`);
+  const first = Math.min(...newHits.map((h) => h.id));
+  await deliverToCompany(deps, rule.company_id, {
+    kind: 'monitor',
+    title: `专利监控“${rule.name}”发现 ${newHits.length} 条新动态`,
+    body: counts.join('，'),
+    link: `/compdetail?id=${rule.id}`,
+    objectType: 'monitor_rule',
+    objectId: rule.id,
+    key: `monitor:${first}`,
+  });
+}
+
+/** Queues a monitoring run unless one is already waiting (after an import, every night). */
+export async function queueMonitoring(deps: Pick<Deps, 'db' | 'clock'>, ownerId = 0): Promise<number | null> {
+  const waiting = await deps.db.db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', '=', MONITOR_JOB)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
+  if (waiting) return null;
+  const rules = await deps.db.db
+    .selectFrom('monitor_rules')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('enabled', '=', 1)
+    .executeTakeFirst();
+  if (!Number(rules?.n ?? 0)) return null;
+  return insertJob(deps.db.db, { kind: MONITOR_JOB, ownerId }, deps.clock().toISOString());
+}
+
+export const monitorJobHandlers: JobHandlers = {
+  [MONITOR_JOB]: async (ctx) => ({ ...(await runMonitoring(ctx.deps)) }),
+};
+
+/** Every night at 02:30 (Asia/Shanghai), and once at start for a night missed while the server was down. */
+export const nightlyMonitoringTask: ScheduledTask = {
+  name: 'nightly patent monitoring',
+  cron: '30 2 * * *',
+  runAtStart: true,
+  async run(deps) {
+    const id = await queueMonitoring(deps);
+    if (id) deps.jobs?.poke();
+    return id;
+  },
+};
