@@ -2,11 +2,10 @@
 // month (filings, publications, grants, lapses, term expiries), the fees paid in it and due the next month, the
 // certificates expiring next month and the month's monitoring hits. One pass over the company's portfolio rows (a
 // 20,000-patent company is read once, the lists capped at REPORT_LIST_MAX rows each).
-import { sql } from 'kysely';
 import { REPORT_LIST_MAX, type ReportData, type ReportList, type ReportMonitorItem, type ReportPatentItem } from '@ip/contract';
 import type { Deps } from '../../deps';
 import { eventEffect, type LegalEvent } from '../patents/legal-status';
-import { addMonths, dayAfter, firstDay, lastDay } from './report-dates';
+import { addMonths, firstDay, lastDay } from './report-dates';
 import { reportFees, type ReportRange } from './report-fees';
 
 interface PatentRow {
@@ -61,24 +60,31 @@ export function reportRange(month: string, asOf: string): ReportRange {
 /** The months of the charts: the 12 ending with `month`. */
 const chartMonths = (month: string) => Array.from({ length: 12 }, (_, i) => addMonths(month, i - 11));
 
+const EVENT_LABELS: Record<string, string> = { publication: '公开', grant: '授权', status: '法律状态变更' };
+
+/** The month's monitoring hits (monitor_hits, ADR 0029): the events dated in the month, newest first. */
 async function monitorHits(deps: Deps, companyId: number, start: string, end: string) {
-  const none: ReportList<ReportMonitorItem> & { available: boolean } = { available: false, total: 0, items: [] };
-  // The monitoring tables (issue 10, another part) may not be on this server yet: read them only when they exist.
-  try {
-    const rows = await sql<{ id: number; title: string; kind: string; created_at: string }>`
-      select id, title, kind, created_at from monitor_hits
-      where company_id = ${companyId} and created_at >= ${`${start}T00:00:00`} and created_at < ${`${dayAfter(end)}T00:00:00`}
-      order by created_at desc, id desc`.execute(deps.db.db);
-    const items = rows.rows.map((r) => ({
-      id: Number(r.id),
-      title: String(r.title ?? ''),
-      kind: String(r.kind ?? ''),
-      date: String(r.created_at ?? '').slice(0, 10),
-    }));
-    return { available: true, total: items.length, items: items.slice(0, REPORT_LIST_MAX) };
-  } catch {
-    return none;
-  }
+  const base = deps.db.db
+    .selectFrom('monitor_hits as h')
+    .where('h.company_id', '=', companyId)
+    .where('h.event_date', '>=', start)
+    .where('h.event_date', '<=', end);
+  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await base
+    .innerJoin('monitor_rules as r', 'r.id', 'h.rule_id')
+    .innerJoin('patents as p', 'p.id', 'h.patent_id')
+    .select(['h.id', 'h.event', 'h.event_date', 'h.detail', 'r.name as rule', 'p.title', 'p.pn', 'p.an'])
+    .orderBy('h.event_date', 'desc')
+    .orderBy('h.id', 'desc')
+    .limit(REPORT_LIST_MAX)
+    .execute();
+  const items: ReportMonitorItem[] = rows.map((r) => ({
+    id: Number(r.id),
+    title: `【${r.rule}】${r.pn ?? r.an ?? ''} ${r.title}${r.detail ? `（${r.detail}）` : ''}`,
+    kind: EVENT_LABELS[r.event] ?? r.event,
+    date: r.event_date,
+  }));
+  return { available: true, total: Number(n), items };
 }
 
 /** Computes the report of `companyId` for `month` as of `asOf` (the day it is generated, Asia/Shanghai). */

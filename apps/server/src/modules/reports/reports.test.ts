@@ -92,6 +92,35 @@ beforeAll(async () => {
   for (let y = 2; y <= 5; y++) await pay('FEE1', y, `${2019 + y}-03-01`, feeFor('utility', y));
   await pay('FEE1', 6, '2026-02-08', feeFor('utility', 6));
   for (let y = 2; y <= 10; y++) await pay('FL1', y, `${2014 + y}-08-01`, feeFor('invention', y));
+  // Monitoring: a competitor rule with one hit dated in February and one in January.
+  const rule = await t.db.db
+    .insertInto('monitor_rules')
+    .values({
+      company_id: mine.companyId,
+      name: '竞争对手甲',
+      kind: 'applicant',
+      value: '甲公司',
+      created_at: now,
+      updated_at: now,
+      watch_from: '2026-01-01',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const [key, date] of [
+    ['P1', '2026-02-05'],
+    ['F1', '2026-01-20'],
+  ] as const)
+    await t.db.db
+      .insertInto('monitor_hits')
+      .values({
+        rule_id: Number(rule.id),
+        company_id: mine.companyId,
+        patent_id: patentIds[key],
+        event: 'publication',
+        event_date: date,
+        found_at: now,
+      })
+      .execute();
   for (const [name, expiry] of [
     ['高新技术企业证书', '2026-03-20'],
     ['ISO 9001 认证证书', '2026-04-10'],
@@ -147,6 +176,7 @@ describe('monthly report: generate, read, download', () => {
       lapsed: 2,
       expired: 1,
       certificates_expiring: 1,
+      monitor_hits: 1,
       fees_paid_count: 1,
       fees_paid_amount: feeFor('utility', 6),
       fees_due_count: 1,
@@ -170,6 +200,9 @@ describe('monthly report: generate, read, download', () => {
     ]);
     expect(d.data.expired.items).toEqual([expect.objectContaining({ patent_id: patentIds.E1, date: '2026-02-19' })]);
     expect(d.data.certificates.items).toEqual([expect.objectContaining({ name: '高新技术企业证书', expiry_date: '2026-03-20' })]);
+    expect(d.data.monitor).toMatchObject({ available: true, total: 1 });
+    expect(d.data.monitor.items[0]).toMatchObject({ kind: '公开', date: '2026-02-05' });
+    expect(d.data.monitor.items[0].title).toContain('竞争对手甲');
     expect(d.data.by_type).toEqual(
       expect.arrayContaining([
         { type: '发明', count: 4 },
