@@ -118,7 +118,7 @@ function Section<T extends object>({
         dataSource={list.items}
         pagination={list.items.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
         scroll={{ x: 640 }}
-        locale={{ emptyText: '本月无记录' }}
+        locale={{ emptyText: <span style={{ color: '#595959' }}>本月无记录</span> }}
         footer={
           list.total > list.items.length
             ? () => `共 ${list.total} 条，此处列出前 ${list.items.length} 条（完整列表见 PDF 或相应页面）`
