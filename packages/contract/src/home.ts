@@ -22,4 +22,6 @@ export interface HomeSummary {
   /** Cases the company follows (收藏), the latest filed first (at most 5), and how many. */
   litigation_followed: { id: number; case_no: string; cause: string; status: string; filing_date: string }[];
   litigation_followed_count: number;
+  /** The company's latest finished monthly report (issue 10), null when none. */
+  latest_report?: { id: number; month: string; generated_at: string | null } | null;
 }

@@ -19,4 +19,5 @@ export * from './sub-accounts';
 export * from './company-profile';
 export * from './litigation';
 export * from './messages';
+export * from './reports';
 export * from './monitoring';

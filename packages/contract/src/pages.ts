@@ -138,7 +138,7 @@ export const PAGES: PageDef[] = [
     wip: true,
   },
   { path: '/VisitsNeeds', title: '走访需求', kind: 'internal', sets: A, menu: { icon: 'Solution', order: 40 }, wip: true },
-  { path: '/report', title: '专利月报', kind: 'internal', sets: A, menu: { icon: 'FileText', order: 50 }, wip: true },
+  { path: '/report', title: '专利月报', kind: 'internal', sets: A, menu: { icon: 'FileText', order: 50 }, wip: false },
   { path: '/industry', title: '产业报告', kind: 'internal', sets: A, menu: { icon: 'Fund', order: 60 }, wip: true },
   { path: '/UserConsulting', title: '业务咨询', kind: 'internal', sets: A, menu: { icon: 'Customer', order: 70 }, wip: true },
   { path: '/litigation/details', title: '诉讼详情', kind: 'internal', sets: A, back: true },

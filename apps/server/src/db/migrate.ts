@@ -13,6 +13,7 @@ import * as m011 from './migrations/011-messages';
 import * as m012 from './migrations/012-fees';
 import * as m014 from './migrations/014-messages-extra';
 import * as m015 from './migrations/015-monitoring';
+import * as m016 from './migrations/016-reports';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -33,6 +34,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '012-fees': m012,
   '014-messages-extra': m014,
   '015-monitoring': m015,
+  '015-monitoring': m015,
+  '016-reports': m016,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -269,8 +269,29 @@ export interface MessagesTable {
   deleted_at: string | null;
 }
 
+/** A company's monthly patent report (migration 016, ADR 0030); unique (company_id, month). */
+export interface ReportsTable {
+  id: Generated<number>;
+  company_id: number;
+  /** YYYY-MM (Asia/Shanghai). */
+  month: string;
+  /** queued | running | done | failed */
+  status: string;
+  /** JSON ReportData (the figures the page shows). */
+  data: Generated<string>;
+  /** The PDF in the files store; 0 none yet. */
+  file_id: Generated<number>;
+  job_id: Generated<number>;
+  generated_at: string | null;
+  created_by: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  error: Generated<string>;
+}
+
 export interface Database {
   messages: MessagesTable;
+  reports: ReportsTable;
   users: UsersTable;
   tokens: TokensTable;
   sms_codes: SmsCodesTable;

@@ -6,6 +6,7 @@ import { seedDemoSubAccounts } from './seed/sub-accounts';
 import { seedDemoLitigation } from './seed/litigation';
 import { seedDemoMessages } from './seed-messages';
 import { seedDemoMonitoring } from './seed-monitoring';
+import { seedDemoReports } from './seed-reports';
 
 /**
  * The demo data that needs the demo accounts and the demo patents (portfolio, applications, certificates,
@@ -20,4 +21,5 @@ export async function seedDemoData(deps: Deps): Promise<void> {
   await seedDemoLitigation(deps);
   await seedDemoMessages(deps);
   await seedDemoMonitoring(deps);
+  await seedDemoReports(deps);
 }

@@ -23,6 +23,8 @@ import { portfolioRoutes } from './portfolio/portfolio.routes';
 import type { ScheduledTask } from './scheduler/scheduler';
 import { systemRoutes } from './system/system.routes';
 import { messageRoutes } from './messages/messages.routes';
+import { monthlyReportTask, reportJobHandlers } from './reports/reports.service';
+import { reportRoutes } from './reports/reports.routes';
 import { monitorJobHandlers, nightlyMonitoringTask } from './monitoring/monitoring.run';
 import { monitoringRoutes } from './monitoring/monitoring.routes';
 
@@ -46,16 +48,17 @@ export function allModules(): RouteRegistry {
     ...searchRoutes,
     ...systemRoutes,
     ...messageRoutes,
+    ...reportRoutes,
     ...monitoringRoutes,
   ];
 }
 
 /** Every kind of background job and the function that runs it (modules/jobs runs them). */
 export function allJobHandlers(): JobHandlers {
-  return { ...patentJobHandlers, ...searchJobHandlers, ...monitorJobHandlers };
+  return { ...patentJobHandlers, ...searchJobHandlers, ...reportJobHandlers, ...monitorJobHandlers };
 }
 
 /** Every timed task (modules/scheduler runs them on their croner patterns). */
 export function allScheduledTasks(): ScheduledTask[] {
-  return [purgeExpiredTask, fileHousekeepingTask, feeWarningTask, nightlyMonitoringTask];
+  return [purgeExpiredTask, fileHousekeepingTask, feeWarningTask, nightlyMonitoringTask, monthlyReportTask];
 }

@@ -56,6 +56,8 @@ const CompDetailPage = lazy(() =>
 );
 const CutDetailsPage = lazy(() =>
   import('../features/monitoring/pages/cut-details-page').then((m) => ({ default: requireCompany(m.default, '专利监控') })),
+const ReportPage = lazy(() =>
+  import('../features/reports/pages/report-page').then((m) => ({ default: requireCompany(m.default, '月度专利报告') })),
 );
 
 /** Pages built for real; every other page of the table shows the shared WipPage. */
@@ -97,6 +99,7 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/early': EarlyPage,
   '/compdetail': CompDetailPage,
   '/cutDetails': CutDetailsPage,
+  '/report': ReportPage,
 };
 
 export { NotFoundPage };

@@ -109,6 +109,14 @@ async function summary(deps: Deps, session: Session | null): Promise<HomeSummary
     .orderBy('c.id', 'desc')
     .limit(5)
     .execute();
+  const latestReport = await db
+    .selectFrom('reports')
+    .select(['id', 'month', 'generated_at'])
+    .where('company_id', '=', companyId)
+    .where('status', '=', 'done')
+    .orderBy('month', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   const n = (v: unknown) => Number(v ?? 0);
   return {
     company: {
@@ -132,6 +140,9 @@ async function summary(deps: Deps, session: Session | null): Promise<HomeSummary
     certificates_expiring_count: n(certCount.n),
     litigation_followed: followList,
     litigation_followed_count: n(followCount.n),
+    latest_report: latestReport
+      ? { id: Number(latestReport.id), month: latestReport.month, generated_at: latestReport.generated_at }
+      : null,
   };
 }
 

@@ -88,6 +88,20 @@ export const HOME_CARDS: { key: string; render: (s: HomeSummary) => ReactNode }[
       </Card>
     ),
   },
+  {
+    key: 'report',
+    render: (s) => (
+      <Card title="月度专利报告" size="small" extra={<Link to="/report">全部报告</Link>}>
+        {s.latest_report ? (
+          <Link to={`/report?id=${s.latest_report.id}`}>
+            {`${s.latest_report.month.slice(0, 4)}年${Number(s.latest_report.month.slice(5, 7))}月专利报告`}
+          </Link>
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有生成的月度报告" />
+        )}
+      </Card>
+    ),
+  },
 ];
 
 function QuickSearch() {
