@@ -34,7 +34,6 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '012-fees': m012,
   '014-messages-extra': m014,
   '015-monitoring': m015,
-  '015-monitoring': m015,
   '016-reports': m016,
 };
 

@@ -56,6 +56,7 @@ const CompDetailPage = lazy(() =>
 );
 const CutDetailsPage = lazy(() =>
   import('../features/monitoring/pages/cut-details-page').then((m) => ({ default: requireCompany(m.default, '专利监控') })),
+);
 const ReportPage = lazy(() =>
   import('../features/reports/pages/report-page').then((m) => ({ default: requireCompany(m.default, '月度专利报告') })),
 );
