@@ -1,3 +1,5 @@
+import type { FeeSummary } from './fees';
+
 /** /home for set A (issue 9): the company's dashboard figures (POST /v1/frontend/home/summary, ADR 0018). */
 export interface HomeSummary {
   /** null: the user has no company yet (a trial user before approval). */
@@ -22,4 +24,6 @@ export interface HomeSummary {
   /** Cases the company follows (收藏), the latest filed first (at most 5), and how many. */
   litigation_followed: { id: number; case_no: string; cause: string; status: string; filing_date: string }[];
   litigation_followed_count: number;
+  /** Annual fees (ADR 0026): due within 30/90 days (count, amount after reduction), in grace, lapsed-restorable. */
+  fees?: FeeSummary;
 }
