@@ -46,6 +46,9 @@ const LitigationListPage = lazy(() =>
 );
 const LitigationSearchPage = lazy(() => import('../features/litigation/pages/litigation-search-page'));
 const LitigationDetailPage = lazy(() => import('../features/litigation/pages/litigation-detail-page'));
+const FeePage = lazy(() =>
+  import('../features/fees/pages/fee-page').then((m) => ({ default: requireCompany(m.default, '年费预警') })),
+);
 
 /** Pages built for real; every other page of the table shows the shared WipPage. */
 export const REAL_PAGES: Record<string, LazyPage> = {
@@ -81,6 +84,7 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/litigation': LitigationListPage,
   '/litigation/docking': LitigationSearchPage,
   '/litigation/details': LitigationDetailPage,
+  '/costdetails': FeePage,
 };
 
 export { NotFoundPage };
