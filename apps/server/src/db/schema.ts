@@ -297,6 +297,7 @@ export interface Database {
   litigation_parties: LitigationPartiesTable;
   litigation_patents: LitigationPatentsTable;
   litigation_follows: LitigationFollowsTable;
+  fee_payments: FeePaymentsTable;
 }
 
 export interface PatentsTable {
@@ -342,6 +343,8 @@ export interface PatentsTable {
   extra: string;
   content_hash: string;
   term_adjustment_days: number;
+  /** Migration 012: 0, 70 or 85 — the annual-fee reduction (费减) recorded on the patent (ADR 0025). */
+  fee_reduction_pct: Generated<number>;
   /** Last day of the term (YYYY-MM-DD), null when the filing date is unknown. */
   expiry_date: string | null;
   created_at: string;
@@ -446,5 +449,24 @@ export interface LitigationFollowsTable {
   company_id: number;
   case_id: number;
   user_id: number;
+  created_at: string;
+}
+
+/** A payment of one patent year's annual fee recorded by a company (migration 012, ADR 0025). */
+export interface FeePaymentsTable {
+  id: Generated<number>;
+  company_id: number;
+  patent_id: number;
+  /** Patent year (1-based) the payment is for; unique per company and patent. */
+  year: number;
+  /** YYYY-MM-DD */
+  paid_on: string;
+  /** Whole yuan. */
+  amount: number;
+  payer: Generated<string>;
+  /** files.id of the receipt; 0 none. */
+  file_id: Generated<number>;
+  note: Generated<string>;
+  created_by: Generated<number>;
   created_at: string;
 }

@@ -40,8 +40,9 @@ interface Doc extends PatentInput {
   rank: string;
 }
 
-type RowValues = Omit<PatentsTable, 'id' | 'created_at' | 'updated_at'>;
-type StoredRow = Omit<PatentsTable, 'id'> & { id: number };
+// fee_reduction_pct (migration 012) is recorded by the company, never by an import: not part of a document's row.
+type RowValues = Omit<PatentsTable, 'id' | 'created_at' | 'updated_at' | 'fee_reduction_pct'>;
+type StoredRow = Omit<PatentsTable, 'id' | 'fee_reduction_pct'> & { id: number };
 
 /** Keys of `extra` the repository keeps for itself (not shown in the detail). */
 const EXTRA_RANK = '_rank';
