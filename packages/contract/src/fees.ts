@@ -86,7 +86,7 @@ const year = z.coerce
   .number({ error: '缴费年度不正确' })
   .int('缴费年度应为整数')
   .min(1, '缴费年度不正确')
-  .max(30, '缴费年度不正确');
+  .max(100, '缴费年度不正确');
 
 /** An amount in RMB: a number (or numeric text) ≥ 0, two decimals at most. */
 export const feeAmount = z.union([z.number(), z.string().trim()], { error: '缴费金额应为数字' }).transform((v, ctx) => {

@@ -4,6 +4,7 @@ import { seedPortfolioDemo } from './seed/portfolio';
 import { seedDemoApplications } from './seed/applications';
 import { seedDemoSubAccounts } from './seed/sub-accounts';
 import { seedDemoLitigation } from './seed/litigation';
+import { seedDemoFees } from './seed-fees';
 
 /**
  * The demo data that needs the demo accounts and the demo patents (portfolio, applications, certificates,
@@ -13,6 +14,7 @@ import { seedDemoLitigation } from './seed/litigation';
 export async function seedDemoData(deps: Deps): Promise<void> {
   await seedDemoCertificates(deps);
   await seedPortfolioDemo(deps);
+  await seedDemoFees(deps);
   await seedDemoApplications(deps);
   await seedDemoSubAccounts(deps);
   await seedDemoLitigation(deps);

@@ -21,6 +21,7 @@ import { patentRoutes } from './patents/patents.routes';
 import { portfolioRoutes } from './portfolio/portfolio.routes';
 import type { ScheduledTask } from './scheduler/scheduler';
 import { systemRoutes } from './system/system.routes';
+import { feeCallRoutes } from './fees/fee-calls.routes';
 
 /** The whole API as one list: each module's routes, registered under /v1. */
 export function allModules(): RouteRegistry {
@@ -41,6 +42,7 @@ export function allModules(): RouteRegistry {
     ...portfolioRoutes,
     ...searchRoutes,
     ...systemRoutes,
+    ...feeCallRoutes,
   ];
 }
 

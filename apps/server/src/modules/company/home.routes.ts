@@ -3,6 +3,7 @@ import type { HomeSummary } from '@ip/contract';
 import { route, type RouteRegistry } from '../../http/routes';
 import type { Session } from '../../http/auth';
 import type { Deps } from '../../deps';
+import { feeSummary } from '../fees/fee-calls.service';
 
 /** The calendar date in Asia/Shanghai (the district's day), YYYY-MM-DD. */
 export function shanghaiDate(d: Date): string {
@@ -132,6 +133,7 @@ async function summary(deps: Deps, session: Session | null): Promise<HomeSummary
     certificates_expiring_count: n(certCount.n),
     litigation_followed: followList,
     litigation_followed_count: n(followCount.n),
+    fees: await feeSummary(deps, companyId),
   };
 }
 
