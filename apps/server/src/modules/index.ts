@@ -3,6 +3,7 @@ import { accountRoutes } from './account/account.routes';
 import { purgeExpiredTask } from './account/purge';
 import { fileRoutes } from './common/file.routes';
 import { fileHousekeepingTask } from './common/file-housekeeping';
+import { feeWarningTask } from './fees/fee-warnings';
 import { certificateRoutes } from './certificates/certificates.routes';
 import { companyRoutes } from './company/company.routes';
 import { homeRoutes } from './company/home.routes';
@@ -53,5 +54,5 @@ export function allJobHandlers(): JobHandlers {
 
 /** Every timed task (modules/scheduler runs them on their croner patterns). */
 export function allScheduledTasks(): ScheduledTask[] {
-  return [purgeExpiredTask, fileHousekeepingTask];
+  return [purgeExpiredTask, fileHousekeepingTask, feeWarningTask];
 }

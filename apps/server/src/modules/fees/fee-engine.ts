@@ -230,6 +230,36 @@ export function grantYearOf(p: FeePatentInput): number | null {
   return p.grantDate ? patentYearOf(p.filingDate, p.grantDate) : null;
 }
 
+function paymentsByYear(p: FeePatentInput): Map<number, FeePayment> {
+  const paid = new Map<number, FeePayment>();
+  for (const pay of p.payments) if (!paid.has(pay.year)) paid.set(pay.year, pay);
+  return paid;
+}
+
+/** One patent year's dates and fees (see feeSchedule). */
+function feeYear(
+  p: FeePatentInput,
+  cal: WorkingCalendar,
+  year: number,
+  grantYear: number | null,
+  payment: FeePayment | null,
+): FeeYear {
+  const start = anniversary(p.filingDate, year - 1);
+  const fullFee = feeFor(p.type, year);
+  const reductionPct = reductionFor(p, grantYear, year);
+  return {
+    year,
+    start,
+    anniversary: start,
+    due: year === grantYear && p.grantDate ? p.grantDate : onOrNextWorkingDay(cal, start),
+    fullFee,
+    reductionPct,
+    amount: reducedAmount(fullFee, reductionPct),
+    graceEnd: onOrNextWorkingDay(cal, addMonths(start, GRACE_MONTHS)),
+    payment,
+  };
+}
+
 /**
  * Every patent year of the term with its start, due date, fees and last day before lapse. The grant year's due date is
  * the grant date (its fee is paid at grant registration); every other year's is its anniversary moved to the next
@@ -238,27 +268,70 @@ export function grantYearOf(p: FeePatentInput): number | null {
 export function feeSchedule(p: FeePatentInput, cal: WorkingCalendar): FeeYear[] {
   const term = patentTerm(p);
   const grantYear = grantYearOf(p);
-  const paid = new Map<number, FeePayment>();
-  for (const pay of p.payments) if (!paid.has(pay.year)) paid.set(pay.year, pay);
+  const paid = paymentsByYear(p);
   const out: FeeYear[] = [];
-  for (let year = 1; year <= term.years; year++) {
-    const start = anniversary(p.filingDate, year - 1);
-    const fullFee = feeFor(p.type, year);
-    const reductionPct = reductionFor(p, grantYear, year);
-    const graceEnd = onOrNextWorkingDay(cal, addMonths(start, GRACE_MONTHS));
-    out.push({
-      year,
-      start,
-      anniversary: start,
-      due: year === grantYear && p.grantDate ? p.grantDate : onOrNextWorkingDay(cal, start),
-      fullFee,
-      reductionPct,
-      amount: reducedAmount(fullFee, reductionPct),
-      graceEnd,
-      payment: paid.get(year) ?? null,
-    });
-  }
+  for (let year = 1; year <= term.years; year++) out.push(feeYear(p, cal, year, grantYear, paid.get(year) ?? null));
   return out;
+}
+
+const LAST_TIER = LATE_FEE_TIERS[LATE_FEE_TIERS.length - 1]!;
+
+/** One year's state on `today`; `lapsedBefore`: an earlier unpaid year has lapsed (the patent is terminated). */
+function yearStatus(
+  p: FeePatentInput,
+  cal: WorkingCalendar,
+  today: string,
+  y: FeeYear,
+  grantYear: number | null,
+  expired: boolean,
+  lapsedBefore: boolean,
+): FeeYearStatus {
+  const s: FeeYearStatus = {
+    year: y.year,
+    start: y.start,
+    anniversary: y.anniversary,
+    due: y.due,
+    fullFee: y.fullFee,
+    reductionPct: y.reductionPct,
+    amount: y.amount,
+    graceEnd: y.graceEnd,
+    payment: y.payment,
+    state: 'not_due',
+    daysLeft: daysBetween(today, y.due),
+    lateFeePct: 0,
+    lateFee: 0,
+    totalIfPaidToday: 0,
+    restorationFee: 0,
+  };
+  if (grantYear === null || y.year < grantYear) s.state = 'pre_grant';
+  else if (y.payment) {
+    s.state = 'paid';
+    // What a late payment cost (tier on the day it was paid); a payment after the last day is a restoration.
+    if (y.year !== grantYear && y.payment.paidOn > y.due) {
+      s.lateFeePct = lateFeePctOn(y.due, lateFeeBoundaries(y.anniversary, cal), y.payment.paidOn) ?? LAST_TIER;
+      s.lateFee = Math.round((y.fullFee * s.lateFeePct) / 100);
+    }
+  } else if (y.year === grantYear) s.state = 'paid_at_grant';
+  else if (expired) s.state = 'expired';
+  else if (lapsedBefore) s.state = 'lapsed';
+  else if (today <= y.due) {
+    // Due during the patent year before it, which started on the (year − 2)-th anniversary.
+    s.state = today >= anniversary(p.filingDate, y.year - 2) ? 'due' : 'not_due';
+    s.totalIfPaidToday = s.amount;
+  } else {
+    const pct = lateFeePctOn(y.due, lateFeeBoundaries(y.anniversary, cal), today);
+    if (pct === null) {
+      s.state = 'lapsed';
+      s.lateFeePct = LAST_TIER;
+      s.restorationFee = RESTORATION_FEE;
+    } else {
+      s.state = 'grace';
+      s.lateFeePct = pct;
+    }
+    s.lateFee = Math.round((y.fullFee * s.lateFeePct) / 100);
+    s.totalIfPaidToday = s.amount + s.lateFee + s.restorationFee;
+  }
+  return s;
 }
 
 /**
@@ -276,65 +349,38 @@ export function feeStatus(p: FeePatentInput, cal: WorkingCalendar, today: string
   const term = patentTerm(p);
   const grantYear = grantYearOf(p);
   const expired = today > term.expiry;
-  const schedule = feeSchedule(p, cal);
   const years: FeeYearStatus[] = [];
   let lapsedBefore = false;
-  for (const y of schedule) {
-    const s: FeeYearStatus = {
-      year: y.year,
-      start: y.start,
-      anniversary: y.anniversary,
-      due: y.due,
-      fullFee: y.fullFee,
-      reductionPct: y.reductionPct,
-      amount: y.amount,
-      graceEnd: y.graceEnd,
-      payment: y.payment,
-      state: 'not_due',
-      daysLeft: daysBetween(today, y.due),
-      lateFeePct: 0,
-      lateFee: 0,
-      totalIfPaidToday: 0,
-      restorationFee: 0,
-    };
-    if (grantYear === null || y.year < grantYear) s.state = 'pre_grant';
-    else if (y.payment) {
-      s.state = 'paid';
-      if (y.year !== grantYear && y.payment.paidOn > y.due) {
-        const pct = lateFeePctOn(y.due, lateFeeBoundaries(y.anniversary, cal), y.payment.paidOn);
-        s.lateFeePct = pct ?? LATE_FEE_TIERS[LATE_FEE_TIERS.length - 1]!;
-        s.lateFee = Math.round((y.fullFee * s.lateFeePct) / 100);
-      }
-    } else if (y.year === grantYear) s.state = 'paid_at_grant';
-    else if (expired) s.state = 'expired';
-    else if (lapsedBefore) s.state = 'lapsed';
-    else if (today <= y.due) {
-      // The year before this one started on the (year − 2)-th anniversary: the schedule's entry year − 2 (0-based).
-      const previousStart = y.year >= 2 ? schedule[y.year - 2]!.start : p.filingDate;
-      s.state = today >= previousStart ? 'due' : 'not_due';
-      s.totalIfPaidToday = s.amount;
-    } else {
-      const pct = lateFeePctOn(y.due, lateFeeBoundaries(y.anniversary, cal), today);
-      if (pct === null) {
-        s.state = 'lapsed';
-        s.lateFeePct = LATE_FEE_TIERS[LATE_FEE_TIERS.length - 1]!;
-        s.restorationFee = RESTORATION_FEE;
-        lapsedBefore = true;
-      } else {
-        s.state = 'grace';
-        s.lateFeePct = pct;
-      }
-      s.lateFee = Math.round((y.fullFee * s.lateFeePct) / 100);
-      s.totalIfPaidToday = s.amount + s.lateFee + s.restorationFee;
-    }
+  for (const y of feeSchedule(p, cal)) {
+    const s = yearStatus(p, cal, today, y, grantYear, expired, lapsedBefore);
+    if (s.state === 'lapsed') lapsedBefore = true;
     years.push(s);
   }
   const next =
     years.find((y) => y.state === 'due' || y.state === 'grace' || y.state === 'lapsed' || y.state === 'not_due') ?? null;
-  let state: FeeYearState;
-  if (expired) state = 'expired';
-  else if (grantYear === null) state = 'pre_grant';
-  else if (next) state = next.state;
-  else state = 'paid';
-  return { term, years, next, state };
+  return { term, years, next, state: overallState(expired, grantYear, next) };
+}
+
+function overallState(expired: boolean, grantYear: number | null, next: FeeYearStatus | null): FeeYearState {
+  if (expired) return 'expired';
+  if (grantYear === null) return 'pre_grant';
+  return next ? next.state : 'paid';
+}
+
+/**
+ * feeStatus without the list of years: the term, the next fee and the state, computing only the year that is next
+ * (the first unpaid year after the grant year). For lists and scans over a whole portfolio; same answers as feeStatus.
+ */
+export function feeNext(p: FeePatentInput, cal: WorkingCalendar, today: string): Omit<PatentFeeStatus, 'years'> {
+  const term = patentTerm(p);
+  const grantYear = grantYearOf(p);
+  const expired = today > term.expiry;
+  let next: FeeYearStatus | null = null;
+  if (!expired && grantYear !== null) {
+    const paid = paymentsByYear(p);
+    let year = grantYear + 1;
+    while (year <= term.years && paid.has(year)) year++;
+    if (year <= term.years) next = yearStatus(p, cal, today, feeYear(p, cal, year, grantYear, null), grantYear, false, false);
+  }
+  return { term, next, state: overallState(expired, grantYear, next) };
 }

@@ -5,6 +5,7 @@ import { calendarFromDays } from '../calendar/working-calendar';
 import {
   addMonths,
   feeFor,
+  feeNext,
   feeSchedule,
   feeStatus,
   patentTerm,
@@ -315,5 +316,28 @@ describe('after the term', () => {
     expect(s.state).toBe('paid');
     expect(s.years).toHaveLength(20);
     expect(feeStatus(p, weekends, '2030-08-13').state).toBe('expired');
+  });
+});
+
+describe('feeNext (the list and scan path)', () => {
+  it('gives the same term, next fee and state as feeStatus, over many patents and days', () => {
+    const types: FeePatentType[] = ['invention', 'utility', 'design'];
+    let checked = 0;
+    for (let i = 0; i < 300; i++) {
+      const type = types[i % 3]!;
+      const filed = addMonths('2004-02-29', i * 7);
+      const granted = i % 11 === 0 ? null : addMonths(filed, 10 + (i % 40));
+      const paidTo = 1 + (i % 9);
+      const p = patent(type, filed, granted, {
+        reductionPct: ([0, 70, 85] as const)[i % 3]!,
+        payments: i % 5 === 0 ? [] : paidYears(filed, 2, paidTo),
+      });
+      for (const today of ['2010-01-01', '2016-02-29', '2021-06-01', '2026-11-24', '2040-07-15']) {
+        const full = feeStatus(p, nationalDay, today);
+        expect(feeNext(p, nationalDay, today)).toEqual({ term: full.term, next: full.next, state: full.state });
+        checked++;
+      }
+    }
+    expect(checked).toBe(1500);
   });
 });

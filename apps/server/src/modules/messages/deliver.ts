@@ -64,6 +64,8 @@ export async function markHandled(
   objectType: string,
   objectId: number,
   keyPrefix?: string,
+  /** Only this company's messages (an object such as a patent may concern several companies). */
+  companyId?: number,
 ): Promise<void> {
   let q = deps.db.db
     .updateTable('messages')
@@ -72,5 +74,6 @@ export async function markHandled(
     .where('object_id', '=', objectId)
     .where('handled_at', 'is', null);
   if (keyPrefix) q = q.where('delivery_key', 'like', `${keyPrefix}%`);
+  if (companyId !== undefined) q = q.where('company_id', '=', companyId);
   await q.execute();
 }
