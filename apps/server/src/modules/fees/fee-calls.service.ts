@@ -35,15 +35,9 @@ import { attachmentsOf, chinaToday, checkAttachments, writeExport } from '../com
 import { getFile, pathOf } from '../common/file-store';
 import { feeStatus, type FeePatentInput, type FeeYearStatus, type PatentFeeStatus } from './fee-engine';
 import { loadFeeInputs } from './fee-facts';
+import { markFeePaid } from './fee-warnings';
 
 export const NOT_IN_PORTFOLIO = '该专利不在本企业专利库中';
-
-/**
- * After a payment: the year's fee warnings become handled. h1's `markFeePaid` (fee-warnings.ts) is called here once
- * that module is merged; until then there are no fee warnings to handle.
- */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
-async function markFeePaid(deps: Deps, companyId: number, patentId: number, year: number): Promise<void> {}
 
 interface OwnPatent {
   id: number;

@@ -2,6 +2,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, loginAs, type TestApp } from '../../../test/helpers';
 import { companyUser, demoPortfolio, otherCompany, upload } from '../../../test/company-records';
+import { deliverToCompany } from '../messages/deliver';
+import { FEE_OBJECT_TYPE, feeWarningKey } from './fee-warnings';
 
 // /v1/frontend/fee/*: the annual-fee calls of /costdetails (ADR 0026), on SQLite and PostgreSQL.
 
@@ -166,6 +168,18 @@ describe('fees: payments', () => {
 
   it('records a payment with a receipt; the state follows and the list moves on', async () => {
     paid = await payableRow();
+    // The year's warning (delivered earlier at the 30-day threshold) to the demo company and, for the same patent
+    // and year, to the other company: the payment handles the demo company's only.
+    const warn = (key: string) => ({
+      kind: 'fee' as const,
+      title: '年费提醒',
+      objectType: FEE_OBJECT_TYPE,
+      objectId: paid.patent_id,
+      key,
+    });
+    await deliverToCompany(t.deps, companyId, warn(feeWarningKey(paid.patent_id, paid.next.year, 'd30')));
+    await deliverToCompany(t.deps, companyId, warn(feeWarningKey(paid.patent_id, paid.next.year + 1, 'd90')));
+    await deliverToCompany(t.deps, other.companyId, warn(feeWarningKey(paid.patent_id, paid.next.year, 'd30')));
     const fileId = await upload(t, token, { name: '缴费收据.pdf', mime: 'application/pdf' });
     const before = await payments();
     const res = await post('pay', {
@@ -191,6 +205,19 @@ describe('fees: payments', () => {
       .where('year', '=', paid.next.year)
       .executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ company_id: companyId, file_id: fileId });
+    const msgs = await t.db.db
+      .selectFrom('messages')
+      .select(['company_id', 'delivery_key', 'handled_at'])
+      .where('object_type', '=', FEE_OBJECT_TYPE)
+      .where('object_id', '=', paid.patent_id)
+      .execute();
+    const handled = (company: number, year: number) =>
+      msgs
+        .filter((m) => m.company_id === company && m.delivery_key.startsWith(`fee:${paid.patent_id}:${year}:`))
+        .map((m) => !!m.handled_at);
+    expect(handled(companyId, paid.next.year)).toEqual([true]);
+    expect(handled(companyId, paid.next.year + 1)).toEqual([false]);
+    expect(handled(other.companyId, paid.next.year)).toEqual([false]);
   });
 
   it('refuses bad input with a Chinese message and changes nothing', async () => {
