@@ -39,7 +39,6 @@ function SummaryCard({ title, value, hint, onClick }: { title: string; value: nu
       onClick={onClick}
       role="button"
       tabIndex={0}
-      aria-label={`${title}：${value}，${hint}，查看列表`}
       onKeyDown={(e) => {
         if (e.key === 'Enter' || e.key === ' ') {
           e.preventDefault();
@@ -181,7 +180,7 @@ export default function FeePage() {
       width: 110,
       fixed: 'right',
       render: (_v, r) => (
-        <Button type="link" size="small" onClick={() => update({ patent: r.patent_id })} aria-label={`年费明细 ${r.title}`}>
+        <Button type="link" size="small" onClick={() => update({ patent: r.patent_id })} aria-label={`明细/缴费 ${r.title}`}>
           明细/缴费
         </Button>
       ),
