@@ -54,6 +54,6 @@ describe.runIf(process.env.FEE_BENCH)('fee list timing', () => {
     console.log(
       `fee list: demo ${d.total} patents median ${d.median} ms; ${b.total} patents median ${b.median} ms (min ${b.min}); filtered+sorted median ${bf.median} ms`,
     );
-    expect(b.total).toBeGreaterThan(N * 0.9);
+    expect(b.total).toBeGreaterThan(N * 0.8);
   });
 });

@@ -33,9 +33,12 @@ import { getWorkingCalendar, type WorkingCalendar } from '../calendar/working-ca
 import type { CompanyActor } from '../company/company-context';
 import { attachmentsOf, chinaToday, checkAttachments, writeExport } from '../common/records';
 import { getFile, pathOf } from '../common/file-store';
-import { feeStatus, type FeePatentInput, type FeeYearStatus, type PatentFeeStatus } from './fee-engine';
+import { feeNext, feeStatus, type FeePatentInput, type FeeYearStatus, type PatentFeeStatus } from './fee-engine';
 import { loadFeeInputs } from './fee-facts';
 import { markFeePaid } from './fee-warnings';
+
+/** A patent's term, state and next fee (what lists need; the schedule also has every year). */
+type NextStatus = Omit<PatentFeeStatus, 'years'>;
 
 export const NOT_IN_PORTFOLIO = '该专利不在本企业专利库中';
 
@@ -51,7 +54,7 @@ interface OwnPatent {
 interface Evaluated {
   patent: OwnPatent;
   input: FeePatentInput;
-  status: PatentFeeStatus;
+  status: NextStatus;
 }
 
 const TYPE_LABELS: Record<string, string> = { invention: '发明', utility: '实用新型', design: '外观设计' };
@@ -94,19 +97,20 @@ async function evaluate(deps: Deps, companyId: number, patents: OwnPatent[], cal
   for (const patent of patents) {
     const input = inputs.get(patent.id);
     if (!input) continue;
-    out.push({ patent, input, status: feeStatus(input, cal, today) });
+    // feeNext: the same term, state and next fee as feeStatus without building every year (lists of 20,000).
+    out.push({ patent, input, status: feeNext(input, cal, today) });
   }
   return out;
 }
 
 /** Whether a payment may be recorded for the year today: due, in grace, lapsed (restorable), or the next to fall due. */
-function isPayable(status: PatentFeeStatus, y: FeeYearStatus): boolean {
+function isPayable(status: NextStatus, y: FeeYearStatus): boolean {
   if (y.payment) return false;
   if (y.state === 'due' || y.state === 'grace' || y.state === 'lapsed') return true;
   return y.state === 'not_due' && status.next?.year === y.year;
 }
 
-function yearView(status: PatentFeeStatus, y: FeeYearStatus, payment: FeePaymentView | null = null): FeeYearView {
+function yearView(status: NextStatus, y: FeeYearStatus, payment: FeePaymentView | null = null): FeeYearView {
   return {
     year: y.year,
     start: y.start,
@@ -129,7 +133,7 @@ function yearView(status: PatentFeeStatus, y: FeeYearStatus, payment: FeePayment
 }
 
 /** The state a patent is listed under: its next fee's, or paid when nothing is left to pay now. */
-function rowState(s: PatentFeeStatus): FeeState {
+function rowState(s: NextStatus): FeeState {
   if (s.next) return s.next.state;
   return s.state === 'expired' ? 'expired' : s.state === 'pre_grant' ? 'pre_grant' : 'paid';
 }
@@ -573,7 +577,8 @@ export async function feeForecast(deps: Deps, actor: CompanyActor): Promise<FeeF
     }
   }
   const index = new Map(months.map((x, i) => [x.month, i]));
-  for (const { status } of all) {
+  for (const { input } of all) {
+    const status = feeStatus(input, cal, today);
     for (const fy of status.years) {
       if (fy.payment) continue;
       let i: number | undefined;
