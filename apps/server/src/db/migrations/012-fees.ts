@@ -21,10 +21,24 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
     .addUniqueConstraint('fee_payments_company_patent_year', ['company_id', 'patent_id', 'year'])
     .execute();
   await db.schema.createIndex('fee_payments_company_paid_on').on('fee_payments').columns(['company_id', 'paid_on']).execute();
+  // loadFeeInputs reads every payment of a company (20,000 patents: ~100,000 rows) from this index alone.
+  await db.schema
+    .createIndex('fee_payments_facts')
+    .on('fee_payments')
+    .columns(['company_id', 'patent_id', 'year', 'paid_on', 'amount'])
+    .execute();
 
   // 0, 70 (joint owners) or 85 (single owner) % off the first ten annual fees from the grant year (DOMAIN §3).
   await db.schema
     .alterTable('patents')
     .addColumn('fee_reduction_pct', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
+  // SQLite keeps a patent's long texts in its row, so reading a few columns of 20,000 patents walks their pages; this
+  // index holds what the fee engine reads (ADR 0025 bench). PostgreSQL moves long texts out of the row (TOAST).
+  if (dialect === 'sqlite')
+    await db.schema
+      .createIndex('patents_fee_facts')
+      .on('patents')
+      .columns(['id', 'ad', 'gd', 'an', 'type', 'country', 'term_adjustment_days', 'fee_reduction_pct'])
+      .execute();
 }

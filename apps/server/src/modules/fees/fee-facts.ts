@@ -1,6 +1,7 @@
 // The facts the fee engine works on, read from the database (ADR 0025): a company's own portfolio patents
 // (company_patents, not removed, not only collected) with their type, filing date (ad), grant date (gd), term
 // adjustment and recorded fee reduction (patents), and the company's payments (fee_payments).
+import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import { APPLICATION_TYPES } from '../../search/patent-number';
 import type { FeePatentInput, FeePatentType, FeePayment } from './fee-engine';
@@ -16,7 +17,7 @@ const TYPE_BY_NAME: Record<string, FeePatentType> = { 发明: 'invention', 实�
  */
 export function feeTypeFromApplicationNumber(an: string | null): FeePatentType | null {
   if (!an) return null;
-  const m = /^(?:CN|ZL)?(\d{12}|\d{8})(?:\.?[0-9X])?$/.exec(an.toUpperCase().replace(/[\s.-]/g, (c) => (c === '.' ? '.' : '')));
+  const m = /^(?:CN|ZL)?(\d{12}|\d{8})(?:\.?[0-9X])?$/.exec(an.toUpperCase().replace(/[\s-]/g, ''));
   if (!m) return null;
   const digits = m[1]!;
   const entry = APPLICATION_TYPES[Number(digits.length === 12 ? digits[4] : digits[2])];
@@ -31,6 +32,36 @@ export function feeTypeOf(an: string | null, storedType: string): FeePatentType 
 function reductionOf(v: unknown): 0 | 70 | 85 {
   const n = Number(v);
   return n === 85 ? 85 : n === 70 ? 70 : 0;
+}
+
+interface PatentFactsRow {
+  id: number;
+  an: string | null;
+  ad: string | null;
+  gd: string | null;
+  type: string;
+  country: string;
+  term_adjustment_days: number;
+  fee_reduction_pct: number;
+}
+
+const feeFactsIndex = new WeakMap<object, Promise<boolean>>();
+
+/**
+ * On SQLite, whether migration 012's patents_fee_facts index exists. SQLite's planner, without statistics, looks a
+ * patent up by its rowid and reads the whole row — long texts included — to get eight small columns; the index holds
+ * them, so the query names it (INDEXED BY). Checked once per database, since INDEXED BY fails when the index is missing.
+ */
+function hasFeeFactsIndex(deps: Pick<Deps, 'db'>): Promise<boolean> {
+  if (deps.db.dialect !== 'sqlite') return Promise.resolve(false);
+  let known = feeFactsIndex.get(deps.db);
+  if (!known) {
+    known = sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'index' and name = 'patents_fee_facts'`
+      .execute(deps.db.db)
+      .then((r) => Number(r.rows[0]?.n) > 0);
+    feeFactsIndex.set(deps.db, known);
+  }
+  return known;
 }
 
 /**
@@ -51,15 +82,12 @@ export async function loadFeeInputs(
   } else chunks.push(null);
   const db = deps.db.db;
   for (const ids of chunks) {
-    let q = db
-      .selectFrom('company_patents as cp')
-      .innerJoin('patents as p', 'p.id', 'cp.patent_id')
-      .select(['p.id', 'p.an', 'p.ad', 'p.gd', 'p.type', 'p.country', 'p.term_adjustment_days', 'p.fee_reduction_pct'])
-      .where('cp.company_id', '=', companyId)
-      .where('cp.removed', '=', 0)
-      .where('cp.source', '<>', 'collect');
-    if (ids) q = q.where('cp.patent_id', 'in', ids);
-    const rows = await q.execute();
+    const hint = (await hasFeeFactsIndex(deps)) ? sql` indexed by patents_fee_facts` : sql``;
+    const only = ids ? sql` and cp.patent_id in (${sql.join(ids)})` : sql``;
+    const { rows } = await sql<PatentFactsRow>`select p.id, p.an, p.ad, p.gd, p.type, p.country, p.term_adjustment_days,
+        p.fee_reduction_pct
+      from company_patents cp join patents p${hint} on p.id = cp.patent_id
+      where cp.company_id = ${companyId} and cp.removed = 0 and cp.source <> 'collect'${only}`.execute(db);
     for (const r of rows) {
       if (r.country && r.country !== 'CN') continue;
       if (!r.ad) continue;
@@ -74,14 +102,34 @@ export async function loadFeeInputs(
         payments: [],
       });
     }
-    let pq = db.selectFrom('fee_payments').select(['patent_id', 'year', 'paid_on', 'amount']).where('company_id', '=', companyId);
+    // One row per patent with its payments folded into one text ('year paidOn amount,…'): a company's ~100,000
+    // payments would otherwise be as many row objects, the larger part of the load (ADR 0025 bench).
+    // 'YYYY-MM-DD' first (fixed width), then the year and the amount: parsed by position, no split per item.
+    const item = sql<string>`paid_on || cast(year as varchar(10)) || ' ' || cast(amount as varchar(20))`;
+    const folded =
+      deps.db.dialect === 'postgres' ? sql<string>`string_agg(${item}, ',')` : sql<string>`group_concat(${item}, ',')`;
+    let pq = db
+      .selectFrom('fee_payments')
+      .select(['patent_id', folded.as('list')])
+      .where('company_id', '=', companyId)
+      .groupBy('patent_id');
     if (ids) pq = pq.where('patent_id', 'in', ids);
-    const payments = await pq.execute();
-    for (const pay of payments) {
-      const input = out.get(Number(pay.patent_id));
-      if (!input) continue;
-      const p: FeePayment = { year: Number(pay.year), paidOn: pay.paid_on, amount: Number(pay.amount) };
-      input.payments.push(p);
+    for (const row of await pq.execute()) {
+      const input = out.get(Number(row.patent_id));
+      if (!input || !row.list) continue;
+      const list = row.list;
+      for (let at = 0; at < list.length;) {
+        let end = list.indexOf(',', at);
+        if (end < 0) end = list.length;
+        const space = list.indexOf(' ', at + 10);
+        const p: FeePayment = {
+          year: Number(list.slice(at + 10, space)),
+          paidOn: list.slice(at, at + 10),
+          amount: Number(list.slice(space + 1, end)),
+        };
+        input.payments.push(p);
+        at = end + 1;
+      }
     }
   }
   return out;
