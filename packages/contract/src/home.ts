@@ -1,3 +1,5 @@
+import type { FeeSummary } from './fees';
+
 /** /home for set A (issue 9): the company's dashboard figures (POST /v1/frontend/home/summary, ADR 0018). */
 export interface HomeSummary {
   /** null: the user has no company yet (a trial user before approval). */
@@ -24,4 +26,6 @@ export interface HomeSummary {
   litigation_followed_count: number;
   /** The company's latest finished monthly report (issue 10), null when none. */
   latest_report?: { id: number; month: string; generated_at: string | null } | null;
+  /** Annual fees (ADR 0026): due within 30/90 days (count, amount after reduction), in grace, lapsed-restorable. */
+  fees?: FeeSummary;
 }

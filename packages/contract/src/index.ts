@@ -21,3 +21,4 @@ export * from './litigation';
 export * from './messages';
 export * from './reports';
 export * from './monitoring';
+export * from './fees';

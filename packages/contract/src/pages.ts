@@ -128,7 +128,7 @@ export const PAGES: PageDef[] = [
   { path: '/early', title: '监控预警', kind: 'internal', sets: A, menu: { group: 'warning', order: 1 }, wip: false },
   { path: '/compdetail', title: '监控详情', kind: 'internal', sets: A, back: true, wip: false },
   { path: '/cutDetails', title: '监控对比详情', kind: 'internal', sets: A, back: true, wip: false },
-  { path: '/costdetails', title: '年费预警', kind: 'internal', sets: A, menu: { group: 'warning', order: 2 }, wip: true },
+  { path: '/costdetails', title: '年费预警', kind: 'internal', sets: A, menu: { group: 'warning', order: 2 }, wip: false },
   {
     path: '/certificateExpire',
     title: '证书到期预警',

@@ -7,6 +7,7 @@ import { seedDemoLitigation } from './seed/litigation';
 import { seedDemoMessages } from './seed-messages';
 import { seedDemoMonitoring } from './seed-monitoring';
 import { seedDemoReports } from './seed-reports';
+import { seedDemoFees } from './seed-fees';
 
 /**
  * The demo data that needs the demo accounts and the demo patents (portfolio, applications, certificates,
@@ -16,6 +17,7 @@ import { seedDemoReports } from './seed-reports';
 export async function seedDemoData(deps: Deps): Promise<void> {
   await seedDemoCertificates(deps);
   await seedPortfolioDemo(deps);
+  await seedDemoFees(deps);
   await seedDemoApplications(deps);
   await seedDemoSubAccounts(deps);
   await seedDemoLitigation(deps);

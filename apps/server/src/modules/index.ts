@@ -27,6 +27,7 @@ import { monthlyReportTask, reportJobHandlers } from './reports/reports.service'
 import { reportRoutes } from './reports/reports.routes';
 import { monitorJobHandlers, nightlyMonitoringTask } from './monitoring/monitoring.run';
 import { monitoringRoutes } from './monitoring/monitoring.routes';
+import { feeCallRoutes } from './fees/fee-calls.routes';
 
 /** The whole API as one list: each module's routes, registered under /v1. */
 export function allModules(): RouteRegistry {
@@ -50,6 +51,7 @@ export function allModules(): RouteRegistry {
     ...messageRoutes,
     ...reportRoutes,
     ...monitoringRoutes,
+    ...feeCallRoutes,
   ];
 }
 

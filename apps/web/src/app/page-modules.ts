@@ -59,6 +59,8 @@ const CutDetailsPage = lazy(() =>
 );
 const ReportPage = lazy(() =>
   import('../features/reports/pages/report-page').then((m) => ({ default: requireCompany(m.default, '月度专利报告') })),
+const FeePage = lazy(() =>
+  import('../features/fees/pages/fee-page').then((m) => ({ default: requireCompany(m.default, '年费预警') })),
 );
 
 /** Pages built for real; every other page of the table shows the shared WipPage. */
@@ -101,6 +103,7 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/compdetail': CompDetailPage,
   '/cutDetails': CutDetailsPage,
   '/report': ReportPage,
+  '/costdetails': FeePage,
 };
 
 export { NotFoundPage };

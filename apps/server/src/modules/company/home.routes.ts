@@ -3,6 +3,7 @@ import type { HomeSummary } from '@ip/contract';
 import { route, type RouteRegistry } from '../../http/routes';
 import type { Session } from '../../http/auth';
 import type { Deps } from '../../deps';
+import { feeSummary } from '../fees/fee-calls.service';
 
 /** The calendar date in Asia/Shanghai (the district's day), YYYY-MM-DD. */
 export function shanghaiDate(d: Date): string {
@@ -143,6 +144,7 @@ async function summary(deps: Deps, session: Session | null): Promise<HomeSummary
     latest_report: latestReport
       ? { id: Number(latestReport.id), month: latestReport.month, generated_at: latestReport.generated_at }
       : null,
+    fees: await feeSummary(deps, companyId),
   };
 }
 

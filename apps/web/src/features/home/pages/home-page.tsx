@@ -101,6 +101,22 @@ export const HOME_CARDS: { key: string; render: (s: HomeSummary) => ReactNode }[
         )}
       </Card>
     ),
+    key: 'fees',
+    render: (s) =>
+      s.fees ? (
+        <Card title="年费预警" size="small" extra={<Link to="/costdetails">年费预警</Link>}>
+          <ul className="home-list">
+            <li>
+              <Link to="/costdetails?within=90">90 天内到期的年费：{s.fees.due_90} 件</Link>
+              <Tag color="orange">合计 ¥{s.fees.due_90_amount.toLocaleString('zh-CN')}</Tag>
+            </li>
+            <li>
+              <Link to="/costdetails?state=grace">已逾期、宽限期内：{s.fees.grace} 件</Link>
+              {s.fees.grace > 0 && <Tag color="red">需缴滞纳金</Tag>}
+            </li>
+          </ul>
+        </Card>
+      ) : null,
   },
 ];
 
