@@ -59,6 +59,7 @@ const CutDetailsPage = lazy(() =>
 );
 const ReportPage = lazy(() =>
   import('../features/reports/pages/report-page').then((m) => ({ default: requireCompany(m.default, '月度专利报告') })),
+);
 const FeePage = lazy(() =>
   import('../features/fees/pages/fee-page').then((m) => ({ default: requireCompany(m.default, '年费预警') })),
 );
