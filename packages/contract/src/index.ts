@@ -18,3 +18,4 @@ export * from './portfolio';
 export * from './sub-accounts';
 export * from './company-profile';
 export * from './litigation';
+export * from './calendar-warnings';

@@ -10,6 +10,7 @@ import * as m008 from './migrations/008-certificates';
 import * as m009 from './migrations/009-litigation';
 import * as m010 from './migrations/010-admin';
 import * as m011 from './migrations/011-messages';
+import * as m013 from './migrations/013-calendar';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '009-litigation': m009,
   '010-admin': m010,
   '011-messages': m011,
+  '013-calendar': m013,
 };
 
 class InCodeProvider implements MigrationProvider {

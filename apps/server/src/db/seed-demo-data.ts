@@ -4,6 +4,7 @@ import { seedPortfolioDemo } from './seed/portfolio';
 import { seedDemoApplications } from './seed/applications';
 import { seedDemoSubAccounts } from './seed/sub-accounts';
 import { seedDemoLitigation } from './seed/litigation';
+import { seedDemoCalendar } from './seed-calendar';
 
 /**
  * The demo data that needs the demo accounts and the demo patents (portfolio, applications, certificates,
@@ -16,4 +17,5 @@ export async function seedDemoData(deps: Deps): Promise<void> {
   await seedDemoApplications(deps);
   await seedDemoSubAccounts(deps);
   await seedDemoLitigation(deps);
+  await seedDemoCalendar(deps);
 }

@@ -21,6 +21,10 @@ import { patentRoutes } from './patents/patents.routes';
 import { portfolioRoutes } from './portfolio/portfolio.routes';
 import type { ScheduledTask } from './scheduler/scheduler';
 import { systemRoutes } from './system/system.routes';
+import { holidayRoutes, holidaySyncTask } from './calendar/holidays.routes';
+import { warningSettingRoutes } from './warnings/warning-settings.routes';
+import { certificateExpiryRoutes } from './warnings/certificate-expiry.routes';
+import { certificateExpiryTask } from './warnings/certificate-expiry';
 
 /** The whole API as one list: each module's routes, registered under /v1. */
 export function allModules(): RouteRegistry {
@@ -41,6 +45,9 @@ export function allModules(): RouteRegistry {
     ...portfolioRoutes,
     ...searchRoutes,
     ...systemRoutes,
+    ...holidayRoutes,
+    ...warningSettingRoutes,
+    ...certificateExpiryRoutes,
   ];
 }
 
@@ -51,5 +58,5 @@ export function allJobHandlers(): JobHandlers {
 
 /** Every timed task (modules/scheduler runs them on their croner patterns). */
 export function allScheduledTasks(): ScheduledTask[] {
-  return [purgeExpiredTask, fileHousekeepingTask];
+  return [purgeExpiredTask, fileHousekeepingTask, holidaySyncTask, certificateExpiryTask];
 }

@@ -44,6 +44,11 @@ const PatentDetailsPage = lazy(() =>
 const LitigationListPage = lazy(() =>
   import('../features/litigation/pages/litigation-list-page').then((m) => ({ default: requireCompany(m.default, '诉讼管理') })),
 );
+const CertificateExpirePage = lazy(() =>
+  import('../features/warnings/pages/certificate-expire-page').then((m) => ({
+    default: requireCompany(m.default, '证书到期预警'),
+  })),
+);
 const LitigationSearchPage = lazy(() => import('../features/litigation/pages/litigation-search-page'));
 const LitigationDetailPage = lazy(() => import('../features/litigation/pages/litigation-detail-page'));
 
@@ -81,6 +86,7 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/litigation': LitigationListPage,
   '/litigation/docking': LitigationSearchPage,
   '/litigation/details': LitigationDetailPage,
+  '/certificateExpire': CertificateExpirePage,
 };
 
 export { NotFoundPage };

@@ -151,7 +151,8 @@ export default function CertificatePage() {
   );
   const list = useQuery(certificateListQuery({ page, page_size: pageSize, ...filters }));
 
-  const [viewing, setViewing] = useState<number | null>(null);
+  // ?view=<id> opens a certificate's detail at once (the links of /certificateExpire).
+  const [viewing, setViewing] = useState<number | null>(() => Number(params.get('view')) || null);
   const [editing, setEditing] = useState<CertificateDetail | null | undefined>(undefined);
 
   const update = (patch: Record<string, string | number | undefined>) => {
