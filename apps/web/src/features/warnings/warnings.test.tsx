@@ -39,7 +39,7 @@ const HOLIDAYS: HolidayList = {
 };
 
 describe('/system 节假日 (administrator)', () => {
-  it('lists the year, adds a day after checking it, and deletes one after confirming', async () => {
+  it('lists the year, adds a day after checking it, and deletes one after confirming', { timeout: 120_000 }, async () => {
     const net = serve(makeUser({ is_admin: 1, name: '系统管理员' }), (c) => {
       if (c.url === '/v1/system/holiday/index') return ok(HOLIDAYS);
       if (c.url === '/v1/system/storage') return { status: 403, data: { code: 0, msg: '测试中不加载' } };
@@ -89,7 +89,7 @@ const SETTING: WarningSetting = {
 };
 
 describe('/system 提醒设置 (company)', () => {
-  it('checks the days and saves them', async () => {
+  it('checks the days and saves them', { timeout: 120_000 }, async () => {
     const net = serve(makeUser(), (c) => {
       if (c.url === '/v1/frontend/warning/setting') return ok(SETTING);
       if (c.url === '/v1/frontend/warning/save') return ok({ ...SETTING, ...(c.body as object), custom: true });

@@ -41,7 +41,8 @@ export default function CertificateExpirePage() {
   const stateParam = params.get('state') ?? '';
   const kind = pick(params.get('kind'), EXPIRE_KINDS);
   const withinRaw = Number(params.get('within'));
-  const within = params.get('within') && Number.isInteger(withinRaw) && withinRaw >= 0 && withinRaw <= LEAD_DAYS_MAX ? withinRaw : undefined;
+  const within =
+    params.get('within') && Number.isInteger(withinRaw) && withinRaw >= 0 && withinRaw <= LEAD_DAYS_MAX ? withinRaw : undefined;
   const keyword = params.get('keyword') ?? '';
   const id = Number(params.get('id')) || undefined;
   const sortField = pick(params.get('sort'), EXPIRE_SORT_FIELDS) ?? 'expiry_date';
@@ -172,7 +173,11 @@ export default function CertificateExpirePage() {
         />
       )}
       <Typography.Paragraph type="secondary">
-        提醒天数（{lead.join('、')} 天）可在「系统管理 · <Link to="/system?tab=warning">提醒设置</Link>」中调整。
+        提醒天数（{lead.join('、')} 天）可在「系统管理 ·{' '}
+        <Link to="/system?tab=warning" style={{ textDecoration: 'underline' }}>
+          提醒设置
+        </Link>
+        」中调整。
       </Typography.Paragraph>
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search
@@ -196,7 +201,10 @@ export default function CertificateExpirePage() {
           aria-label="按类型筛选"
           style={{ width: 180 }}
           value={kind ?? ''}
-          options={[{ value: '', label: '全部类型' }, ...EXPIRE_KINDS.map((k: ExpireKind) => ({ value: k, label: EXPIRE_KIND_LABELS[k] }))]}
+          options={[
+            { value: '', label: '全部类型' },
+            ...EXPIRE_KINDS.map((k: ExpireKind) => ({ value: k, label: EXPIRE_KIND_LABELS[k] })),
+          ]}
           onChange={(v) => update({ kind: v, page: undefined })}
         />
         <Space.Compact>
@@ -249,7 +257,11 @@ export default function CertificateExpirePage() {
             '没有符合条件的记录'
           ) : (
             <span>
-              暂无设有到期日期的证书，可在 <Link to="/certificateData">证书管理</Link> 中添加
+              暂无设有到期日期的证书，可在{' '}
+              <Link to="/certificateData" style={{ textDecoration: 'underline' }}>
+                证书管理
+              </Link>{' '}
+              中添加
             </span>
           ),
         }}
