@@ -213,6 +213,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   approve_verification: '通过认证申请',
   reject_verification: '驳回认证申请',
   admin_view: '管理端代操作',
+  holiday_save: '修改节假日',
+  holiday_delete: '删除节假日',
+  holiday_reimport: '重新导入节假日',
 };
 
 /**

@@ -22,3 +22,4 @@ export * from './messages';
 export * from './reports';
 export * from './monitoring';
 export * from './fees';
+export * from './calendar-warnings';

@@ -135,7 +135,7 @@ export const PAGES: PageDef[] = [
     kind: 'internal',
     sets: A,
     menu: { group: 'warning', order: 3 },
-    wip: true,
+    wip: false,
   },
   { path: '/VisitsNeeds', title: '走访需求', kind: 'internal', sets: A, menu: { icon: 'Solution', order: 40 }, wip: true },
   { path: '/report', title: '专利月报', kind: 'internal', sets: A, menu: { icon: 'FileText', order: 50 }, wip: false },

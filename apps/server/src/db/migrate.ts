@@ -11,6 +11,7 @@ import * as m009 from './migrations/009-litigation';
 import * as m010 from './migrations/010-admin';
 import * as m011 from './migrations/011-messages';
 import * as m012 from './migrations/012-fees';
+import * as m013 from './migrations/013-calendar';
 import * as m014 from './migrations/014-messages-extra';
 import * as m015 from './migrations/015-monitoring';
 import * as m016 from './migrations/016-reports';
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '010-admin': m010,
   '011-messages': m011,
   '012-fees': m012,
+  '013-calendar': m013,
   '014-messages-extra': m014,
   '015-monitoring': m015,
   '016-reports': m016,

@@ -289,6 +289,29 @@ export interface ReportsTable {
   error: Generated<string>;
 }
 
+/** The holiday table (migration 013, issue 10): exceptions to "Monday–Friday are working days". */
+export interface HolidaysTable {
+  /** YYYY-MM-DD */
+  day: string;
+  /** 1: adjusted working day (调休上班); 0: day off. */
+  working: number;
+  name: Generated<string>;
+  /** 'package' (chinese-days) or 'admin' (edited on /system; never overwritten by a package import at start). */
+  source: Generated<string>;
+  updated_at: string;
+}
+
+/** A company's warning lead times (migration 013, issue 10); no row: the defaults. */
+export interface WarningSettingsTable {
+  company_id: number;
+  /** JSON number[], largest first. */
+  fee_days: string;
+  fee_grace_monthly: Generated<number>;
+  /** JSON number[], largest first. */
+  certificate_days: string;
+  updated_at: string;
+}
+
 export interface Database {
   messages: MessagesTable;
   reports: ReportsTable;
@@ -323,6 +346,8 @@ export interface Database {
   fee_payments: FeePaymentsTable;
   monitor_rules: MonitorRulesTable;
   monitor_hits: MonitorHitsTable;
+  holidays: HolidaysTable;
+  warning_settings: WarningSettingsTable;
 }
 
 export interface PatentsTable {

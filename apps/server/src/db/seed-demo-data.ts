@@ -8,6 +8,7 @@ import { seedDemoMessages } from './seed-messages';
 import { seedDemoMonitoring } from './seed-monitoring';
 import { seedDemoReports } from './seed-reports';
 import { seedDemoFees } from './seed-fees';
+import { seedDemoCalendar } from './seed-calendar';
 
 /**
  * The demo data that needs the demo accounts and the demo patents (portfolio, applications, certificates,
@@ -24,4 +25,5 @@ export async function seedDemoData(deps: Deps): Promise<void> {
   await seedDemoMessages(deps);
   await seedDemoMonitoring(deps);
   await seedDemoReports(deps);
+  await seedDemoCalendar(deps);
 }

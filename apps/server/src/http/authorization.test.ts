@@ -27,6 +27,9 @@ const EXCEPTIONS: Record<string, { why: string; callers: Partial<Record<string, 
       'POST /frontend/ip/index',
       'POST /frontend/ip/export',
       ...['cate', 'default_cate', 'list', 'export'].map((name) => `POST /frontend/patent/${name}`),
+      'POST /frontend/warning/setting',
+      'POST /frontend/certificate/expire',
+      'POST /frontend/certificate/expire-export',
     ].map((key) => [
       key,
       {

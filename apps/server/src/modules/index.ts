@@ -28,6 +28,10 @@ import { reportRoutes } from './reports/reports.routes';
 import { monitorJobHandlers, nightlyMonitoringTask } from './monitoring/monitoring.run';
 import { monitoringRoutes } from './monitoring/monitoring.routes';
 import { feeCallRoutes } from './fees/fee-calls.routes';
+import { holidayRoutes, holidaySyncTask } from './calendar/holidays.routes';
+import { warningSettingRoutes } from './warnings/warning-settings.routes';
+import { certificateExpiryRoutes } from './warnings/certificate-expiry.routes';
+import { certificateExpiryTask } from './warnings/certificate-expiry';
 
 /** The whole API as one list: each module's routes, registered under /v1. */
 export function allModules(): RouteRegistry {
@@ -52,6 +56,9 @@ export function allModules(): RouteRegistry {
     ...reportRoutes,
     ...monitoringRoutes,
     ...feeCallRoutes,
+    ...holidayRoutes,
+    ...warningSettingRoutes,
+    ...certificateExpiryRoutes,
   ];
 }
 
@@ -62,5 +69,13 @@ export function allJobHandlers(): JobHandlers {
 
 /** Every timed task (modules/scheduler runs them on their croner patterns). */
 export function allScheduledTasks(): ScheduledTask[] {
-  return [purgeExpiredTask, fileHousekeepingTask, feeWarningTask, nightlyMonitoringTask, monthlyReportTask];
+  return [
+    purgeExpiredTask,
+    fileHousekeepingTask,
+    feeWarningTask,
+    nightlyMonitoringTask,
+    monthlyReportTask,
+    holidaySyncTask,
+    certificateExpiryTask,
+  ];
 }

@@ -44,6 +44,11 @@ const PatentDetailsPage = lazy(() =>
 const LitigationListPage = lazy(() =>
   import('../features/litigation/pages/litigation-list-page').then((m) => ({ default: requireCompany(m.default, '诉讼管理') })),
 );
+const CertificateExpirePage = lazy(() =>
+  import('../features/warnings/pages/certificate-expire-page').then((m) => ({
+    default: requireCompany(m.default, '证书到期预警'),
+  })),
+);
 const LitigationSearchPage = lazy(() => import('../features/litigation/pages/litigation-search-page'));
 const LitigationDetailPage = lazy(() => import('../features/litigation/pages/litigation-detail-page'));
 const CenterPage = lazy(() => import('../features/messages/pages/center-page'));
@@ -105,6 +110,7 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/cutDetails': CutDetailsPage,
   '/report': ReportPage,
   '/costdetails': FeePage,
+  '/certificateExpire': CertificateExpirePage,
 };
 
 export { NotFoundPage };

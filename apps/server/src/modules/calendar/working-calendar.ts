@@ -57,11 +57,49 @@ export function chineseDaysCalendar(): WorkingCalendar {
   return calendarFrom((day) => chineseDays.isWorkday(day));
 }
 
+/** How long a loaded calendar is used without asking the table whether it changed (another server's edit). */
+export const CALENDAR_CHECK_MS = 60_000;
+
+interface CachedCalendar {
+  calendar: WorkingCalendar;
+  /** count and max(updated_at) of the table when it was loaded. */
+  version: string;
+  checkedAt: number;
+}
+
+/** One calendar per database (tests run several apps in one process). */
+const cache = new WeakMap<object, CachedCalendar>();
+
+async function tableVersion(deps: Pick<Deps, 'db'>): Promise<string> {
+  const r = await deps.db.db
+    .selectFrom('holidays')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updated_at').as('latest')])
+    .executeTakeFirstOrThrow();
+  return `${Number(r.n)}:${r.latest ?? ''}`;
+}
+
+/** Forgets the loaded calendar (an administrator changed the holiday table on this server). */
+export function clearWorkingCalendarCache(deps: Pick<Deps, 'db'>): void {
+  cache.delete(deps.db);
+}
+
 /**
- * The calendar every working-day computation of the product uses. Today the `chinese-days` package; the holiday
- * table an administrator edits on /system replaces it (issue 10).
+ * The calendar every working-day computation of the product uses: the holiday table (migration 013, filled from
+ * chinese-days, edited by the administrator on /system 节假日). Loaded once and kept in memory; an edit on this
+ * server clears it at once, and after CALENDAR_CHECK_MS a cheap count/max(updated_at) query tells whether another
+ * server changed the table (then it is loaded again). ADR 0027.
  */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
 export async function getWorkingCalendar(deps: Deps): Promise<WorkingCalendar> {
-  return chineseDaysCalendar();
+  const hit = cache.get(deps.db);
+  const now = Date.now();
+  if (hit && now - hit.checkedAt < CALENDAR_CHECK_MS) return hit.calendar;
+  const version = await tableVersion(deps);
+  if (hit && hit.version === version) {
+    hit.checkedAt = now;
+    return hit.calendar;
+  }
+  const rows = await deps.db.db.selectFrom('holidays').select(['day', 'working']).execute();
+  const calendar = calendarFromDays(new Map(rows.map((r) => [r.day, Number(r.working) === 1])));
+  cache.set(deps.db, { calendar, version, checkedAt: now });
+  return calendar;
 }

@@ -21,6 +21,8 @@ import { containsText } from '../../db/sql';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { CompanyActor } from '../company/company-context';
+import { markHandled } from '../messages/deliver';
+import { certificateExpiryChanged } from '../warnings/certificate-expiry';
 import { attachmentsOf, chinaToday, checkAttachments, parseFileIds, writeExport, type ExportColumn } from '../common/records';
 
 export interface CertificateFilters {
@@ -253,7 +255,7 @@ export async function updateCertificate(
 ): Promise<CertificateDetail> {
   const exists = await deps.db.db
     .selectFrom('certificates')
-    .select('id')
+    .select(['id', 'expiry_date'])
     .where('id', '=', id)
     .where('company_id', '=', actor.companyId)
     .executeTakeFirst();
@@ -265,6 +267,7 @@ export async function updateCertificate(
     .where('id', '=', id)
     .where('company_id', '=', actor.companyId)
     .execute();
+  await certificateExpiryChanged(deps, id, exists.expiry_date, v.expiry_date);
   return getCertificate(deps, actor, id);
 }
 
@@ -276,6 +279,7 @@ export async function deleteCertificate(deps: Deps, actor: CompanyActor, id: num
     .where('company_id', '=', actor.companyId)
     .executeTakeFirst();
   if (Number(res.numDeletedRows) === 0) throw notFound(NOT_FOUND);
+  await markHandled(deps, 'certificate', id);
 }
 
 /** The company's portfolio patents whose title, application or grant number contains the keyword (the form's picker). */

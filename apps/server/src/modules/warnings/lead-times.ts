@@ -13,8 +13,25 @@ export interface LeadTimes {
 
 export const DEFAULT_LEAD_TIMES: LeadTimes = { fee: [90, 30, 7], feeGraceMonthly: true, certificate: [90, 30, 7] };
 
-/** The company's lead times. Today the defaults; the settings tab on /system (issue 10) stores each company's own. */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
+function parseDays(text: string, fallback: number[]): number[] {
+  try {
+    const v = JSON.parse(text) as unknown;
+    if (Array.isArray(v) && v.length > 0 && v.every((d) => Number.isInteger(d) && d > 0)) {
+      return [...(v as number[])].sort((a, b) => b - a);
+    }
+  } catch {
+    // A damaged row reads as the defaults.
+  }
+  return fallback;
+}
+
+/** The company's lead times: its own (warning_settings, saved on /system 提醒设置) or the defaults. ADR 0027. */
 export async function getLeadTimes(deps: Pick<Deps, 'db'>, companyId: number): Promise<LeadTimes> {
-  return DEFAULT_LEAD_TIMES;
+  const row = await deps.db.db.selectFrom('warning_settings').selectAll().where('company_id', '=', companyId).executeTakeFirst();
+  if (!row) return DEFAULT_LEAD_TIMES;
+  return {
+    fee: parseDays(row.fee_days, DEFAULT_LEAD_TIMES.fee),
+    feeGraceMonthly: Number(row.fee_grace_monthly) === 1,
+    certificate: parseDays(row.certificate_days, DEFAULT_LEAD_TIMES.certificate),
+  };
 }

@@ -101,6 +101,8 @@ export const HOME_CARDS: { key: string; render: (s: HomeSummary) => ReactNode }[
         )}
       </Card>
     ),
+  },
+  {
     key: 'fees',
     render: (s) =>
       s.fees ? (

@@ -3,8 +3,9 @@ import { Alert, Card, Tabs } from 'antd';
 import { useSessionUser } from '../../../lib/session-store';
 import { CompanyProfilePanel } from '../components/company-profile-panel';
 import { SubAccountsPanel } from '../components/sub-accounts-panel';
+import { WarningSettingsPanel } from '../components/warning-settings-panel';
 
-type Tab = 'profile' | 'accounts';
+type Tab = 'profile' | 'accounts' | 'warning';
 
 /**
  * /system for a company user (set A, ADR 0022): 企业信息 for everyone of the company (editable by the main user) and
@@ -15,11 +16,12 @@ export default function CompanySystemPage() {
   const [params, setParams] = useSearchParams();
   const isSubAccount = (user?.rid ?? 0) > 0;
   const asked = params.get('tab');
-  const tab: Tab = !isSubAccount && asked === 'accounts' ? 'accounts' : 'profile';
+  const tab: Tab = !isSubAccount && asked === 'accounts' ? 'accounts' : asked === 'warning' ? 'warning' : 'profile';
 
   const items = [{ key: 'profile', label: '企业信息', children: <CompanyProfilePanel /> }];
   // The server refuses sub-accounts too; the tab is not offered to them.
   if (!isSubAccount) items.push({ key: 'accounts', label: '子账号', children: <SubAccountsPanel /> });
+  items.push({ key: 'warning', label: '提醒设置', children: <WarningSettingsPanel /> });
 
   const handleChange = (key: string) => {
     // Filters of one tab mean nothing on the other.

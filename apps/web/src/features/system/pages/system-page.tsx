@@ -6,6 +6,7 @@ import { formatBytes, storageQuery } from '../api';
 import { routeSetOf, useSessionUser } from '../../../lib/session-store';
 import CompanySystemPage from './company-system-page';
 import { AuditLogPanel } from '../components/audit-log-panel';
+import { HolidaysPanel } from '../components/holidays-panel';
 
 type PurposeRow = StorageReport['by_purpose'][number];
 
@@ -119,6 +120,7 @@ export function StoragePanel() {
 export const ADMIN_SYSTEM_TABS = [
   { key: 'storage', label: '存储空间', children: <StoragePanel /> },
   { key: 'audit', label: '审计日志', children: <AuditLogPanel /> },
+  { key: 'holidays', label: '节假日', children: <HolidaysPanel /> },
 ];
 
 /** /system for the administrator: tabs of system settings; the first is 存储空间 (later issues add more). */
