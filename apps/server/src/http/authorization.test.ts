@@ -30,10 +30,20 @@ const EXCEPTIONS: Record<string, { why: string; callers: Partial<Record<string, 
       'POST /frontend/warning/setting',
       'POST /frontend/certificate/expire',
       'POST /frontend/certificate/expire-export',
+      ...['index', 'export', 'forecast', 'summary'].map((name) => `POST /frontend/fee/${name}`),
     ].map((key) => [
       key,
       {
         why: 'a trial user without a company is refused by companyActor until an administrator approves it',
+        callers: { trial: 403 as const },
+      },
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['POST /frontend/monitor/rule/index', 'POST /frontend/monitor/hits'].map((key) => [
+      key,
+      {
+        why: 'handler-level refusal: trial users may not monitor patents (DOMAIN §1, ADR 0029)',
         callers: { trial: 403 as const },
       },
     ]),
