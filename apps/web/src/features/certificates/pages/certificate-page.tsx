@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -40,9 +39,8 @@ import {
   updateCertificateCall,
 } from '../api';
 import { CertificateFormModal } from '../components/certificate-form';
+import { useUrlList } from '../../../components/use-url-list';
 
-const PAGE_SIZES = [10, 20, 50, 100];
-const DEFAULT_PAGE_SIZE = 20;
 const SORT_FIELDS = ['expiry_date', 'issue_date'] as const;
 type SortField = (typeof SORT_FIELDS)[number];
 
@@ -129,10 +127,8 @@ function CertificateDrawer({
 
 /** /certificateData: the company's certificates; filters, sorting and paging live in the URL. */
 export default function CertificatePage() {
-  const [params, setParams] = useSearchParams();
+  const { params, page, pageSize, update, pagination, onSortChange } = useUrlList();
   const queryClient = useQueryClient();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const pageSize = PAGE_SIZES.includes(Number(params.get('page_size'))) ? Number(params.get('page_size')) : DEFAULT_PAGE_SIZE;
   const keyword = params.get('keyword') ?? '';
   const kind = pick(params.get('kind'), CERTIFICATE_KINDS);
   const status = pick(params.get('status'), EXPIRY_STATUSES);
@@ -155,14 +151,6 @@ export default function CertificatePage() {
   const viewing = Number(params.get('view')) > 0 ? Number(params.get('view')) : null;
   const [editing, setEditing] = useState<CertificateDetail | null | undefined>(undefined);
 
-  const update = (patch: Record<string, string | number | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v === undefined || v === '') next.delete(k);
-      else next.set(k, String(v));
-    }
-    setParams(next);
-  };
   const setViewing = (id: number | null) => update({ view: id ?? undefined });
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['certificates'] });
@@ -353,24 +341,8 @@ export default function CertificatePage() {
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
         scroll={{ x: 1350 }}
-        onChange={(_p, _f, sorter) => {
-          const s = Array.isArray(sorter) ? sorter[0] : sorter;
-          const field = s?.order ? (s.columnKey as SortField) : undefined;
-          update({
-            sort: field === 'expiry_date' ? undefined : field,
-            order: s?.order === 'descend' ? 'descend' : undefined,
-            page: undefined,
-          });
-        }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: (p, s) => update({ page: p === 1 ? undefined : p, page_size: s === DEFAULT_PAGE_SIZE ? undefined : s }),
-        }}
+        onChange={onSortChange('expiry_date')}
+        pagination={pagination(list.data?.total)}
         locale={{
           emptyText: list.isError ? (
             <span>

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Input, Row, Select, Space, Statistic, Table, TreeSelect, type TableProps } from 'antd';
 import { DownloadOutlined, ImportOutlined } from '@ant-design/icons';
@@ -20,9 +19,8 @@ import { FeeDrawer } from '../components/fee-drawer';
 import { FeeStateTag, daysText, yuan } from '../components/fee-state-tag';
 import { ForecastChart } from '../components/forecast-chart';
 import { ImportDialog } from '../components/import-dialog';
+import { useUrlList } from '../../../components/use-url-list';
 
-const PAGE_SIZES = [10, 20, 50, 100];
-const DEFAULT_PAGE_SIZE = 20;
 const WITHIN = [7, 30, 90, 180, 365];
 const TYPE_LABELS: Record<string, string> = { invention: '发明', utility: '实用新型', design: '外观设计' };
 
@@ -54,9 +52,7 @@ function SummaryCard({ title, value, hint, onClick }: { title: string; value: nu
 
 /** /costdetails (年费预警): the company's patents with their next annual fee; filters and paging in the URL. */
 export default function FeePage() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const pageSize = PAGE_SIZES.includes(Number(params.get('page_size'))) ? Number(params.get('page_size')) : DEFAULT_PAGE_SIZE;
+  const { params, page, pageSize, update, pagination, onSortChange } = useUrlList();
   const keyword = params.get('keyword') ?? '';
   const state = pick(params.get('state'), FEE_FILTER_STATES);
   const withinText = params.get('within');
@@ -86,14 +82,6 @@ export default function FeePage() {
   const categories = useQuery(categoryTreeQuery());
   const [importing, setImporting] = useState(false);
 
-  const update = (patch: Record<string, string | number | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v === undefined || v === '') next.delete(k);
-      else next.set(k, String(v));
-    }
-    setParams(next);
-  };
   const exporting = useMutation({
     mutationFn: () => exportFeesCall(filters),
     onSuccess: (r) => {
@@ -294,25 +282,8 @@ export default function FeePage() {
           loading={list.isFetching}
           scroll={{ x: 1110 }}
           onRow={(r) => ({ 'data-patent': r.patent_id }) as React.HTMLAttributes<HTMLElement>}
-          onChange={(_p, _f, sorter) => {
-            const x = Array.isArray(sorter) ? sorter[0] : sorter;
-            const field = x?.order ? (x.columnKey as FeeSortField) : undefined;
-            update({
-              sort: field === 'due' ? undefined : field,
-              order: x?.order === 'descend' ? 'descend' : undefined,
-              page: undefined,
-            });
-          }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZES,
-            showTotal: (t) => `共 ${t} 件`,
-            onChange: (p, size) =>
-              update({ page: p === 1 ? undefined : p, page_size: size === DEFAULT_PAGE_SIZE ? undefined : size }),
-          }}
+          onChange={onSortChange('due')}
+          pagination={pagination(list.data?.total, '件')}
           locale={{
             emptyText: list.isError ? (
               <span>

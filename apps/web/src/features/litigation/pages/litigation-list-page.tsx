@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Input, Result, Segmented, Select, Space, Table, Tag, type TableProps } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
@@ -18,9 +18,8 @@ import { litigationIndexQuery, SORT_LABELS } from '../api';
 import { CaseStatusTag, OwnTag, PartiesLine, TrialLevelTag } from '../components/case-bits';
 import { FollowButton } from '../components/follow-button';
 import '../litigation.css';
+import { useUrlList } from '../../../components/use-url-list';
 
-const PAGE_SIZES = [10, 20, 50, 100];
-const DEFAULT_PAGE_SIZE = 20;
 const RELATION_LABELS: Record<LitigationRelation, string> = { all: '全部', followed: '已收藏', own: '本企业涉诉' };
 
 function oneOf<T extends string>(value: string | null, values: readonly T[]): T | undefined {
@@ -32,15 +31,13 @@ function oneOf<T extends string>(value: string | null, values: readonly T[]): T 
  * any of its current or former names). Filters, order and page live in the URL.
  */
 export default function LitigationListPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, page, pageSize, update, pagination } = useUrlList();
   const relation = oneOf(params.get('relation'), LITIGATION_RELATIONS) ?? 'all';
   const status = oneOf(params.get('status'), LITIGATION_STATUSES);
   const sort = oneOf(params.get('sort'), LITIGATION_SORTS) ?? 'filing_desc';
   const cause = params.get('cause') ?? '';
   const year = Number(params.get('year')) || undefined;
   const keyword = params.get('keyword') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const pageSize = PAGE_SIZES.includes(Number(params.get('page_size'))) ? Number(params.get('page_size')) : DEFAULT_PAGE_SIZE;
 
   const body = useMemo<LitigationIndexBody>(
     () => ({
@@ -56,15 +53,6 @@ export default function LitigationListPage() {
     [relation, sort, page, pageSize, status, cause, year, keyword],
   );
   const list = useQuery(litigationIndexQuery(body));
-
-  const update = (patch: Record<string, string | number | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v === undefined || v === '') next.delete(k);
-      else next.set(k, String(v));
-    }
-    setParams(next);
-  };
 
   // A trial user (or an account not yet linked to a company) is refused with the reason: show it, not an empty table.
   if (list.error instanceof ApiError && list.error.status === 403) {
@@ -198,15 +186,7 @@ export default function LitigationListPage() {
             dataSource={data?.list ?? []}
             loading={list.isFetching}
             scroll={{ x: 1370 }}
-            pagination={{
-              current: page,
-              pageSize,
-              total: data?.total ?? 0,
-              showSizeChanger: true,
-              pageSizeOptions: PAGE_SIZES,
-              showTotal: (t) => `共 ${t} 条`,
-              onChange: (p, s) => update({ page: p === 1 ? undefined : p, page_size: s === DEFAULT_PAGE_SIZE ? undefined : s }),
-            }}
+            pagination={pagination(data?.total)}
             locale={{
               emptyText: list.isPending ? (
                 '加载中…'

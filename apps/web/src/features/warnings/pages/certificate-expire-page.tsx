@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Input, InputNumber, Select, Space, Table, Typography, type TableProps } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
@@ -16,9 +16,8 @@ import {
 import { ToneTag, download, type Tone } from '../../../components/record-files';
 import { notify } from '../../../lib/notify';
 import { certificateExpireQuery, exportCertificateExpireCall } from '../api';
+import { useUrlList } from '../../../components/use-url-list';
 
-const PAGE_SIZES = [10, 20, 50, 100];
-const DEFAULT_PAGE_SIZE = 20;
 type SortField = (typeof EXPIRE_SORT_FIELDS)[number];
 
 function pick<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
@@ -34,9 +33,7 @@ function toneOf(r: CertificateExpireRow, leadDays: number[]): Tone {
 
 /** /certificateExpire (证书到期预警, ADR 0027): certificates and non-patent IP by expiry, in the company's lead-time bands. */
 export default function CertificateExpirePage() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const pageSize = PAGE_SIZES.includes(Number(params.get('page_size'))) ? Number(params.get('page_size')) : DEFAULT_PAGE_SIZE;
+  const { params, page, pageSize, update, pagination, onSortChange } = useUrlList();
   // state: expired | normal | a band (days) of the company's lead times.
   const stateParam = params.get('state') ?? '';
   const kind = pick(params.get('kind'), EXPIRE_KINDS);
@@ -67,15 +64,6 @@ export default function CertificateExpirePage() {
     };
   }, [stateParam, kind, within, keyword, id, sortField, sortOrder]);
   const list = useQuery(certificateExpireQuery({ page, page_size: pageSize, ...filters }));
-
-  const update = (patch: Record<string, string | number | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v === undefined || v === '') next.delete(k);
-      else next.set(k, String(v));
-    }
-    setParams(next);
-  };
 
   const exporting = useMutation({
     mutationFn: () => exportCertificateExpireCall(filters),
@@ -227,24 +215,8 @@ export default function CertificateExpirePage() {
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
         scroll={{ x: 920 }}
-        onChange={(_p, _f, sorter) => {
-          const s = Array.isArray(sorter) ? sorter[0] : sorter;
-          const field = s?.order ? (s.columnKey as SortField) : undefined;
-          update({
-            sort: field === 'expiry_date' ? undefined : field,
-            order: s?.order === 'descend' ? 'descend' : undefined,
-            page: undefined,
-          });
-        }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: (p, s) => update({ page: p === 1 ? undefined : p, page_size: s === DEFAULT_PAGE_SIZE ? undefined : s }),
-        }}
+        onChange={onSortChange('expiry_date')}
+        pagination={pagination(list.data?.total)}
         locale={{
           emptyText: list.isError ? (
             <span>
