@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -23,9 +23,8 @@ import { MESSAGE_KIND_LABELS, MESSAGE_TABS, type MessageRow, type MessageTab } f
 import { notify } from '../../../lib/notify';
 import { deleteMessagesCall, markAllReadCall, markReadCall, messageListQuery, refreshMessages, unreadCountQuery } from '../api';
 import { MessageTime } from '../components/message-parts';
+import { useUrlList } from '../../../components/use-url-list';
 
-const PAGE_SIZES = [10, 20, 50, 100];
-const DEFAULT_PAGE_SIZE = 20;
 const READ_STATES = ['unread', 'read'] as const;
 const HANDLED_STATES = ['handled', 'unhandled'] as const;
 
@@ -36,10 +35,10 @@ const isDay = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) && dayjs
 
 /** /center: the user's messages by kind, unread first; read, mark, delete; each opens /centerDetail. */
 export default function CenterPage() {
-  const [params, setParams] = useSearchParams();
+  const [selected, setSelected] = useState<number[]>([]);
+  // A new filter or page clears the selection.
+  const { params, page, pageSize, update, pagination } = useUrlList({ onUpdate: () => setSelected([]) });
   const client = useQueryClient();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const pageSize = PAGE_SIZES.includes(Number(params.get('page_size'))) ? Number(params.get('page_size')) : DEFAULT_PAGE_SIZE;
   const kind = pick(params.get('kind'), MESSAGE_TABS);
   const read = pick(params.get('read'), READ_STATES);
   const handled = pick(params.get('handled'), HANDLED_STATES);
@@ -62,17 +61,6 @@ export default function CenterPage() {
   );
   const list = useQuery(messageListQuery(body));
   const unread = useQuery(unreadCountQuery());
-  const [selected, setSelected] = useState<number[]>([]);
-
-  const update = (patch: Record<string, string | number | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v === undefined || v === '') next.delete(k);
-      else next.set(k, String(v));
-    }
-    setSelected([]);
-    setParams(next);
-  };
 
   const done = async (text: string) => {
     notify.success(text);
@@ -286,16 +274,7 @@ export default function CenterPage() {
         }}
       />
       {(list.data?.total ?? 0) > 0 && (
-        <Pagination
-          style={{ marginTop: 16, textAlign: 'right' }}
-          current={page}
-          pageSize={pageSize}
-          total={list.data?.total ?? 0}
-          showSizeChanger
-          pageSizeOptions={PAGE_SIZES}
-          showTotal={(t) => `共 ${t} 条`}
-          onChange={(p, s) => update({ page: p === 1 ? undefined : p, page_size: s === DEFAULT_PAGE_SIZE ? undefined : s })}
-        />
+        <Pagination style={{ marginTop: 16, textAlign: 'right' }} {...pagination(list.data?.total)} />
       )}
     </Card>
   );
