@@ -181,7 +181,18 @@ export async function openAs(
   kind: AccountKind,
   opts: Omit<NewPageOptions, 'fresh'> = {},
 ): Promise<{ page: Page; errors: string[] }> {
-  const token = await demoToken(kind);
+  return openWithToken(await demoToken(kind), LANDING[kind], opts);
+}
+
+/**
+ * A page in a context of its own, logged in by a session token as a cookie (as openAs does for the demo accounts),
+ * opened at `landing`; for users a test registered itself (see registerTrialUser).
+ */
+export async function openWithToken(
+  token: string,
+  landing: string,
+  opts: Omit<NewPageOptions, 'fresh'> = {},
+): Promise<{ page: Page; errors: string[] }> {
   const origin = new URL(baseURL());
   const page = await pageIn(opts, {
     cookies: [
@@ -199,9 +210,36 @@ export async function openAs(
     origins: [{ origin: origin.origin, localStorage: [{ name: 'sessionHint', value: '1' }] }],
   });
   const errors = collectConsoleErrors(page);
-  await page.goto(LANDING[kind]);
-  await page.waitForURL((url) => url.pathname === LANDING[kind]);
+  await page.goto(landing);
+  await page.waitForURL((url) => url.pathname === landing);
   return { page, errors };
+}
+
+/**
+ * Registers a new trial user through the API (send-code, the SMS from the outbox, /v1/user/register), so a test
+ * that changes its user (verification, kind) shares nothing with the files running beside it. Returns its token.
+ */
+export async function registerTrialUser(opts: { name: string; company: string; password?: string }): Promise<{
+  mobile: string;
+  token: string;
+}> {
+  const mobile = freshMobile();
+  const sent = await api('POST', '/v1/user/send-code', { body: { mobile, purpose: 'register' } });
+  if (sent.body?.code !== 1) throw new Error(`send-code for ${mobile} failed: ${JSON.stringify(sent.body)}`);
+  const reg = await api('POST', '/v1/user/register', {
+    body: {
+      mobile,
+      code: await latestSmsCode(mobile),
+      password: opts.password ?? DEMO_PASSWORD,
+      name: opts.name,
+      company_name: opts.company,
+    },
+  });
+  const token = reg.body?.data?.token;
+  if (reg.body?.code !== 1 || typeof token !== 'string') {
+    throw new Error(`registering ${mobile} failed: ${JSON.stringify(reg.body)}`);
+  }
+  return { mobile, token };
 }
 
 /**
@@ -340,6 +378,11 @@ export function makePng(size = 8, rgb: [number, number, number] = [22, 119, 255]
 
 /** How wide the document is against the viewport: overflow when scrollWidth > clientWidth (the viewport width). */
 export async function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; viewport: number }> {
+  // After a viewport change antd's breakpoints re-render the page in a later task (matchMedia listeners, then React),
+  // which a loaded machine runs late: wait up to 5 s for the page to fit, then measure what it is.
+  await page
+    .waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, { timeout: 5_000 })
+    .catch(() => undefined);
   return page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, viewport: window.innerWidth }));
 }
 
