@@ -1,5 +1,7 @@
-// The portfolio list as an Excel file (ADR 0020): a synchronous download, capped at PORTFOLIO_EXPORT_MAX rows
-// (about 0.3 s of exceljs for the cap); larger selections are refused with a message asking to narrow the filters.
+// The portfolio list as an Excel file (ADR 0020): a synchronous download, capped at PORTFOLIO_EXPORT_MAX rows;
+// larger selections are refused with a message asking to narrow the filters. Written with exceljs' streaming writer
+// and inline strings: 0.5 s for 4,891 rows where the in-memory workbook took 1.6–2.1 s (ADR 0037).
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { PortfolioRow } from '@ip/contract';
 
@@ -26,22 +28,34 @@ export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsh
 
 /** The workbook of some portfolio rows: one sheet 专利库, the header frozen. */
 export async function portfolioWorkbook(rows: PortfolioRow[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  const ended = new Promise<void>((resolve, reject) => {
+    out.on('end', resolve);
+    out.on('error', reject);
+  });
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
   const ws = wb.addWorksheet('专利库', { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = PORTFOLIO_EXPORT_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width }));
   ws.getRow(1).font = { bold: true };
   rows.forEach((r, i) =>
-    ws.addRow({
-      ...r,
-      n: i + 1,
-      an: r.an ?? '',
-      pn: r.pn ?? '',
-      ad: r.ad ?? '',
-      pd: r.pd ?? '',
-      gd: r.gd ?? '',
-      core: r.is_core ? '是' : '否',
-      collected: r.is_collected ? '是' : '否',
-    }),
+    ws
+      .addRow({
+        ...r,
+        n: i + 1,
+        an: r.an ?? '',
+        pn: r.pn ?? '',
+        ad: r.ad ?? '',
+        pd: r.pd ?? '',
+        gd: r.gd ?? '',
+        core: r.is_core ? '是' : '否',
+        collected: r.is_collected ? '是' : '否',
+      })
+      .commit(),
   );
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  ws.commit();
+  await wb.commit();
+  await ended;
+  return Buffer.concat(chunks);
 }

@@ -768,24 +768,42 @@ export async function listPortfolio(
   const pageSize = q.page_size ?? 20;
   const cats = await categoriesOf(db.db, companyId);
   const where = sql.join(listWhere(companyId, q, cats), sql` AND `);
-  const counted = await (
-    needsPatents(q)
-      ? sql<{ n: number | string }>`SELECT count(*) AS n ${fromJoined(db)} AND ${where}`
-      : sql<{ n: number | string }>`SELECT count(*) AS n FROM company_patents cp ${
-          db.dialect === 'sqlite' ? sql`INDEXED BY company_patents_list` : sql``
-        } WHERE ${where}`
-  ).execute(db.db);
-  const total = Number(counted.rows[0]?.n ?? 0);
   const offset = (page - 1) * pageSize;
-  if (offset >= total) return { total, page, page_size: pageSize, list: [] };
-  const ids = await sql<{ id: number | string }>`SELECT cp.patent_id AS id ${fromJoined(db)} AND ${where}
-    ORDER BY ${orderBy(q.sort ?? 'ad_desc')} LIMIT ${pageSize} OFFSET ${offset}`.execute(db.db);
-  const list = await rowsOf(
-    db.db,
-    companyId,
-    ids.rows.map((r) => Number(r.id)),
-    cats,
-  );
+  const order = orderBy(q.sort ?? 'ad_desc');
+  const countAll = async () =>
+    Number(
+      (
+        await (
+          needsPatents(q)
+            ? sql<{ n: number | string }>`SELECT count(*) AS n ${fromJoined(db)} AND ${where}`
+            : sql<{ n: number | string }>`SELECT count(*) AS n FROM company_patents cp ${
+                db.dialect === 'sqlite' ? sql`INDEXED BY company_patents_list` : sql``
+              } WHERE ${where}`
+        ).execute(db.db)
+      ).rows[0]?.n ?? 0,
+    );
+  let total: number;
+  let pageIds: number[];
+  if (needsPatents(q)) {
+    // A filter on the patents (type, status, years, keyword) is evaluated once: the page and the total in one
+    // statement (count(*) OVER ()), not a count and a page query that each test every row; the keyword's LIKEs on
+    // 20,000 rows were half the time of the slowest kinds of the bench (ADR 0037). Past the last page there is no row
+    // to carry the total, so it is counted apart.
+    const rows = await sql<{ id: number | string; n: number | string }>`SELECT cp.patent_id AS id, count(*) OVER () AS n
+      ${fromJoined(db)} AND ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset}`.execute(db.db);
+    pageIds = rows.rows.map((r) => Number(r.id));
+    total = rows.rows.length ? Number(rows.rows[0].n) : offset === 0 ? 0 : await countAll();
+  } else {
+    // Without one the count reads only company_patents' narrow index (≈ 1 ms for 20,000 rows), cheaper than the
+    // window over the joined rows.
+    total = await countAll();
+    if (offset >= total) return { total, page, page_size: pageSize, list: [] };
+    const ids = await sql<{ id: number | string }>`SELECT cp.patent_id AS id ${fromJoined(db)} AND ${where}
+      ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset}`.execute(db.db);
+    pageIds = ids.rows.map((r) => Number(r.id));
+  }
+  if (!pageIds.length) return { total, page, page_size: pageSize, list: [] };
+  const list = await rowsOf(db.db, companyId, pageIds, cats);
   return { total, page, page_size: pageSize, list };
 }
 
