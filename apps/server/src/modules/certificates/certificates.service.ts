@@ -24,6 +24,7 @@ import type { CompanyActor } from '../company/company-context';
 import { markHandled } from '../messages/deliver';
 import { certificateExpiryChanged } from '../warnings/certificate-expiry';
 import { attachmentsOf, chinaToday, checkAttachments, parseFileIds, writeExport, type ExportColumn } from '../common/records';
+import { releaseAttachments } from '../common/attachment-cleanup';
 
 export interface CertificateFilters {
   kind?: CertificateKind;
@@ -271,15 +272,17 @@ export async function updateCertificate(
   return getCertificate(deps, actor, id);
 }
 
-/** Deletes a certificate of the company (its uploaded files stay with their uploader, ADR 0021). */
+/** Deletes a certificate of the company and its files no other record names (ADR 0037). */
 export async function deleteCertificate(deps: Deps, actor: CompanyActor, id: number): Promise<void> {
-  const res = await deps.db.db
+  const gone = await deps.db.db
     .deleteFrom('certificates')
     .where('id', '=', id)
     .where('company_id', '=', actor.companyId)
+    .returning('file_ids')
     .executeTakeFirst();
-  if (Number(res.numDeletedRows) === 0) throw notFound(NOT_FOUND);
+  if (!gone) throw notFound(NOT_FOUND);
   await markHandled(deps, 'certificate', id);
+  await releaseAttachments(deps, parseFileIds(gone.file_ids));
 }
 
 /** The company's portfolio patents whose title, application or grant number contains the keyword (the form's picker). */

@@ -7,6 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Deps } from '../../deps';
 import type { ScheduledTask } from '../scheduler/scheduler';
+import { purgeOrphanAttachments } from './attachment-cleanup';
 import { PART_SUFFIX, privateDir, publicDir, tmpDir } from './file-store';
 
 const DAY_MS = 86_400_000;
@@ -16,6 +17,8 @@ export interface HousekeepingResult {
   partials: number;
   legacyExports: number;
   moved: number;
+  /** Documents older than a day that no record names (ADR 0037). */
+  orphans: number;
 }
 
 async function entries(dir: string) {
@@ -44,7 +47,7 @@ async function removeOlder(dir: string, before: number, match: (name: string) =>
 export async function fileHousekeeping(deps: Deps): Promise<HousekeepingResult> {
   const { db } = deps.db;
   const now = deps.clock();
-  const result: HousekeepingResult = { expired: 0, partials: 0, legacyExports: 0, moved: 0 };
+  const result: HousekeepingResult = { expired: 0, partials: 0, legacyExports: 0, moved: 0, orphans: 0 };
 
   const expired = await db
     .selectFrom('files')
@@ -80,9 +83,10 @@ export async function fileHousekeeping(deps: Deps): Promise<HousekeepingResult> 
     await fs.rename(path.join(publicDir(deps.config), f.stored_name), path.join(privateDir(deps.config), f.stored_name));
     result.moved++;
   }
-  if (result.expired || result.partials || result.legacyExports || result.moved) {
+  result.orphans = await purgeOrphanAttachments(deps);
+  if (result.expired || result.partials || result.legacyExports || result.moved || result.orphans) {
     deps.log.info(
-      `文件清理：删除过期文件 ${result.expired} 个、未完成的临时文件 ${result.partials} 个、旧导出文件 ${result.legacyExports} 个，转为私有存放 ${result.moved} 个`,
+      `文件清理：删除过期文件 ${result.expired} 个、未完成的临时文件 ${result.partials} 个、旧导出文件 ${result.legacyExports} 个、无记录引用的附件 ${result.orphans} 个，转为私有存放 ${result.moved} 个`,
     );
   }
   return result;

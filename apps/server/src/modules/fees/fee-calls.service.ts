@@ -33,6 +33,7 @@ import { getWorkingCalendar, type WorkingCalendar } from '../calendar/working-ca
 import type { CompanyActor } from '../company/company-context';
 import { attachmentsOf, chinaToday, checkAttachments, writeExport } from '../common/records';
 import { getFile, pathOf } from '../common/file-store';
+import { releaseAttachments } from '../common/attachment-cleanup';
 import { feeNext, feeStatus, type FeePatentInput, type FeeYearStatus, type PatentFeeStatus } from './fee-engine';
 import { loadFeeInputs } from './fee-facts';
 import { markFeePaid } from './fee-warnings';
@@ -384,14 +385,16 @@ function rename(err: unknown): never {
 /** POST /v1/frontend/fee/delete_payment */
 export async function deletePayment(deps: Deps, actor: CompanyActor, patentId: number, year: number): Promise<FeeSchedule> {
   await ownPatent(deps, actor.companyId, patentId);
-  const res = await deps.db.db
+  const gone = await deps.db.db
     .deleteFrom('fee_payments')
     .where('company_id', '=', actor.companyId)
     .where('patent_id', '=', patentId)
     .where('year', '=', year)
+    .returning('file_id')
     .executeTakeFirst();
-  if (!Number(res.numDeletedRows))
-    throw badRequest(`第 ${year} 年度没有缴费记录`, [{ path: 'year', msg: `第 ${year} 年度没有缴费记录` }]);
+  if (!gone) throw badRequest(`第 ${year} 年度没有缴费记录`, [{ path: 'year', msg: `第 ${year} 年度没有缴费记录` }]);
+  // The receipt leaves the disk with the payment unless another record names it (ADR 0037).
+  await releaseAttachments(deps, [Number(gone.file_id)]);
   return feeScheduleOf(deps, actor, patentId);
 }
 

@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, loginAs, type TestApp } from '../../../test/helpers';
 import { companyUser, demoPortfolio, otherCompany, upload } from '../../../test/company-records';
+import { pathOf } from '../common/file-store';
 import { deliverToCompany } from '../messages/deliver';
 import { FEE_OBJECT_TYPE, feeWarningKey } from './fee-warnings';
 
@@ -165,6 +167,7 @@ describe('fees: the list, the schedule, the summary', () => {
 
 describe('fees: payments', () => {
   let paid: Row & { next: YearView };
+  let receiptId: number;
 
   it('records a payment with a receipt; the state follows and the list moves on', async () => {
     paid = await payableRow();
@@ -181,6 +184,7 @@ describe('fees: payments', () => {
     await deliverToCompany(t.deps, companyId, warn(feeWarningKey(paid.patent_id, paid.next.year + 1, 'd90')));
     await deliverToCompany(t.deps, other.companyId, warn(feeWarningKey(paid.patent_id, paid.next.year, 'd30')));
     const fileId = await upload(t, token, { name: '缴费收据.pdf', mime: 'application/pdf' });
+    receiptId = fileId;
     const before = await payments();
     const res = await post('pay', {
       patent_id: paid.patent_id,
@@ -251,7 +255,10 @@ describe('fees: payments', () => {
     expect(await payments()).toBe(before);
   });
 
-  it('deletes a payment; a missing one or another company’s is refused', async () => {
+  it('deletes a payment (its receipt leaves the disk, ADR 0037); a missing one or another company’s is refused', async () => {
+    const receipt = await t.db.db.selectFrom('files').selectAll().where('id', '=', receiptId).executeTakeFirstOrThrow();
+    const receiptPath = pathOf(t.deps.config, receipt);
+    expect(fs.existsSync(receiptPath)).toBe(true);
     const before = await payments();
     expect((await post('delete_payment', { patent_id: paid.patent_id, year: paid.next.year }, other.token)).body.msg).toBe(
       '该专利不在本企业专利库中',
@@ -261,6 +268,8 @@ describe('fees: payments', () => {
     expect(res.body.code).toBe(1);
     expect(res.body.data.years.find((y: YearView) => y.year === paid.next.year).payment).toBeNull();
     expect(await payments()).toBe(before - 1);
+    expect(fs.existsSync(receiptPath)).toBe(false);
+    expect(await t.db.db.selectFrom('files').select('id').where('id', '=', receiptId).executeTakeFirst()).toBeUndefined();
     const again = await post('delete_payment', { patent_id: paid.patent_id, year: paid.next.year });
     expect(again.status).toBe(400);
     expect(again.body.msg).toBe(`第 ${paid.next.year} 年度没有缴费记录`);

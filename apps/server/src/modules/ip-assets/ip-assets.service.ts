@@ -19,6 +19,7 @@ import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../http/errors';
 import type { CompanyActor } from '../company/company-context';
 import { attachmentsOf, chinaToday, checkAttachments, parseFileIds, writeExport, type ExportColumn } from '../common/records';
+import { releaseAttachments } from '../common/attachment-cleanup';
 
 export interface IpFilters {
   kind?: IpKind;
@@ -171,13 +172,16 @@ export async function updateIpAsset(deps: Deps, actor: CompanyActor, id: number,
   return getIpAsset(deps, actor, id);
 }
 
+/** Deletes a record of the company and its files no other record names (ADR 0037). */
 export async function deleteIpAsset(deps: Deps, actor: CompanyActor, id: number): Promise<void> {
-  const res = await deps.db.db
+  const gone = await deps.db.db
     .deleteFrom('ip_assets')
     .where('id', '=', id)
     .where('company_id', '=', actor.companyId)
+    .returning('file_ids')
     .executeTakeFirst();
-  if (Number(res.numDeletedRows) === 0) throw notFound(NOT_FOUND);
+  if (!gone) throw notFound(NOT_FOUND);
+  await releaseAttachments(deps, parseFileIds(gone.file_ids));
 }
 
 const EXPORT_COLUMNS: ExportColumn<IpRow>[] = [
