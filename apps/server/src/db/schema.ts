@@ -343,6 +343,7 @@ export interface Database {
   litigation_parties: LitigationPartiesTable;
   litigation_patents: LitigationPatentsTable;
   litigation_follows: LitigationFollowsTable;
+  litigation_search: LitigationSearchTable;
   fee_payments: FeePaymentsTable;
   monitor_rules: MonitorRulesTable;
   monitor_hits: MonitorHitsTable;
@@ -550,4 +551,11 @@ export interface MonitorHitsTable {
   detail: Generated<string>;
   found_at: string;
   read_at: string | null;
+}
+
+/** Which version of a case the litigation text index holds (migration 022, ADR 0037); PostgreSQL adds tsv. */
+export interface LitigationSearchTable {
+  case_id: number;
+  content_hash: Generated<string>;
+  updated_at: Generated<string>;
 }

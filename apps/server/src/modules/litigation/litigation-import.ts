@@ -35,7 +35,9 @@ export async function storeCases(
   for (let i = 0; i < records.length; i += size) {
     const batch = records.slice(i, i + size);
     const now = opts.now?.() ?? new Date().toISOString();
-    const c = await writeTransaction(db, { what: 'litigation import' }, (trx) => upsertCases(trx, batch, now, opts.source));
+    const c = await writeTransaction(db, { what: 'litigation import' }, (trx) =>
+      upsertCases(trx, batch, now, opts.source, db.dialect),
+    );
     total.inserted += c.inserted;
     total.updated += c.updated;
     total.unchanged += c.unchanged;

@@ -23,13 +23,14 @@ import {
   type LitigationStatus,
   type TrialLevel,
 } from '@ip/contract';
-import type { Db } from '../../db';
+import type { Db, Dialect } from '../../db';
 import type { Database, LitigationCasesTable } from '../../db/schema';
 import { containsText } from '../../db/sql';
 import { badRequest } from '../../http/errors';
 import { PatentNumberError } from '../../search/patent-number';
 import { normaliseCompanyName } from '../company/company-link';
 import { findPatentIdByNumber, patentNumbers } from '../patents/patents.repo';
+import { indexCases, indexedCandidates, syncLitigationIndex } from './litigation-index';
 import { readPatentNumber, type CaseDocument, type CaseInput } from './litigation-record';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -45,8 +46,15 @@ export interface UpsertCounts {
  * Stores cases by case number: a new number is inserted, a known one with other content is updated (its parties and
  * patents replaced), the same content is left alone. Follows stay with the case (they key on its id).
  */
-export async function upsertCases(trx: Q, records: CaseInput[], now: string, source: string): Promise<UpsertCounts> {
+export async function upsertCases(
+  trx: Q,
+  records: CaseInput[],
+  now: string,
+  source: string,
+  dialect: Dialect,
+): Promise<UpsertCounts> {
   const counts: UpsertCounts = { inserted: 0, updated: 0, unchanged: 0 };
+  const touched: number[] = [];
   for (const r of records) {
     const row = {
       court: r.court,
@@ -88,6 +96,7 @@ export async function upsertCases(trx: Q, records: CaseInput[], now: string, sou
       await trx.deleteFrom('litigation_patents').where('case_id', '=', id).execute();
       counts.updated++;
     }
+    touched.push(id);
     if (r.parties.length) {
       await trx
         .insertInto('litigation_parties')
@@ -101,6 +110,8 @@ export async function upsertCases(trx: Q, records: CaseInput[], now: string, sou
         .execute();
     }
   }
+  // The text index follows in the same transaction (ADR 0037).
+  await indexCases(trx, dialect, touched);
   return counts;
 }
 
@@ -403,6 +414,15 @@ export async function searchCases(db: Db, body: LitigationSearchBody, viewer: Vi
         .whereRef('sp.case_id', '=', 'c.id')
         .where(containsText('sp.name_key', nameKw)),
     );
+  // The long text fields: through the text index when the keyword has CJK characters (ADR 0037), the same LIKE
+  // deciding on the cases the index leaves; otherwise the LIKE over every case, as before.
+  await syncLitigationIndex(db);
+  const candidates = indexedCandidates(db.dialect, kw);
+  const textMatch = (columns: string[]): Expression<SqlBool> => {
+    const like = columns.map((col) => containsText(col, kw));
+    const any = like.length === 1 ? like[0] : sql<SqlBool>`(${sql.join(like, sql` OR `)})`;
+    return candidates ? sql<SqlBool>`(c.id IN (${candidates}) AND ${any})` : any;
+  };
   let q = db.db.selectFrom('litigation_cases as c').where((eb) => {
     switch (field) {
       case 'party':
@@ -412,16 +432,13 @@ export async function searchCases(db: Db, body: LitigationSearchBody, viewer: Vi
       case 'patent':
         return patentMatch(eb, pq, kw);
       case 'text':
-        return containsText('c.judgment_text', kw);
+        return textMatch(['c.judgment_text']);
       default:
         return eb.or([
           partyMatch(eb),
           containsText('c.case_no', normaliseCaseNo(kw)),
           patentMatch(eb, pq, kw),
-          containsText('c.judgment_text', kw),
-          containsText('c.summary', kw),
-          containsText('c.cause', kw),
-          containsText('c.court', kw),
+          textMatch(['c.judgment_text', 'c.summary', 'c.cause', 'c.court']),
         ]);
     }
   });

@@ -318,6 +318,58 @@ describe('search: exact matching', () => {
     expect((await search({ keyword: '维持原判', status: '审理中' })).total).toBe(0);
   });
 
+  it('finds Chinese words inside the case text through the text index, exactly as the LIKE scan did (ADR 0037)', async () => {
+    expect(caseNos((await search({ keyword: '良品率', field: 'text' })).list)).toEqual([C1]);
+    expect(caseNos((await search({ keyword: '经济损失', field: 'text' })).list)).toEqual([C1]);
+    expect(caseNos((await search({ keyword: '维持', field: 'text' })).list)).toEqual([C2, C4].sort());
+    expect(caseNos((await search({ keyword: '驳', field: 'text' })).list)).toEqual([C2, C4].sort());
+    expect(caseNos((await search({ keyword: '型号为HY_200', field: 'text' })).list)).toEqual([C1]);
+    // Every token present, but not side by side: the LIKE on the index's candidates says no.
+    expect((await search({ keyword: '原判维持', field: 'text' })).total).toBe(0);
+    expect((await search({ keyword: '损失五十万', field: 'text' })).total).toBe(0);
+    // The summary, cause and court too, through 全部字段.
+    expect(caseNos((await search({ keyword: '侵害发明专利权' })).list)).toContain(C1);
+    expect(caseNos((await search({ keyword: '杭州市中级' })).list)).toEqual([C1]);
+    // Every case is indexed, each at its stored version.
+    const indexed = await t.db.db.selectFrom('litigation_search').select(['case_id', 'content_hash']).execute();
+    const stored = await t.db.db.selectFrom('litigation_cases').select(['id', 'content_hash']).execute();
+    expect(indexed.map((r) => [Number(r.case_id), r.content_hash]).sort()).toEqual(
+      stored.map((r) => [Number(r.id), r.content_hash]).sort(),
+    );
+  });
+
+  it('a case written past the import (an older version, a direct insert) is indexed before the next search', async () => {
+    const now = new Date().toISOString();
+    const row = await t.db.db
+      .insertInto('litigation_cases')
+      .values({
+        case_no: '（2025）沪73知民初999号',
+        court: '上海知识产权法院',
+        cause: '侵害实用新型专利权纠纷',
+        trial_level: '一审',
+        status: '审理中',
+        filing_date: '2025-01-02',
+        filing_year: 2025,
+        summary: '',
+        judgment_text: '本案涉及一种柔性光伏组件的层压工艺。',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      expect((await search({ keyword: '层压工艺', field: 'text' })).list.map((c: { id: number }) => c.id)).toEqual([
+        Number(row.id),
+      ]);
+    } finally {
+      await t.db.db.deleteFrom('litigation_cases').where('id', '=', row.id).execute();
+    }
+    expect((await search({ keyword: '层压工艺', field: 'text' })).total).toBe(0);
+    expect(
+      await t.db.db.selectFrom('litigation_search').select('case_id').where('case_id', '=', row.id).executeTakeFirst(),
+    ).toBeUndefined();
+  });
+
   it('is open to a trial user (read only: no follow marks)', async () => {
     const d = await search({ keyword: '示例科技', field: 'party' }, trial);
     expect(d.total).toBe(2);
