@@ -167,7 +167,8 @@ export function SearchResults({ variant }: { variant: ResultsVariant }) {
     const problem = problemOf(result.error);
     content = (
       <ExpressionProblemAlert
-        expression={state.expr}
+        // The keyword box's own text when the mistake is in it: the position counts in what the user typed.
+        expression={state.expr || state.val}
         problem={problem}
         action={
           editPath ? (
@@ -267,7 +268,8 @@ export function SearchResults({ variant }: { variant: ResultsVariant }) {
         </div>
         {expression && (
           <div className="search-expression">
-            <Typography.Text type="secondary">检索式：</Typography.Text>
+            {/* The server's canonical form: for the keyword box it shows how the words were read (ADR 0034). */}
+            <Typography.Text type="secondary">{state.expr ? '检索式：' : '按检索式：'}</Typography.Text>
             <code className="search-expr-code">{expression}</code>
             {editPath && (
               <Link to={editPath} className="search-expression-edit">
