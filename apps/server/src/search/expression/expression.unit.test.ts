@@ -263,6 +263,8 @@ describe('parseEspacenet', () => {
     ['pn=CN218751475U', '公开号=CN218751475U'],
     ['pd within "20190101,20201231"', '公开日=[2019-01-01 TO 2020-12-31]'],
     ['pd>=2019', 'PD>=2019'],
+    ['pd="07/01/2008" or pd=07.01.2008', 'PD=2008-01-07 OR PD=2008-01-07'],
+    ['pd within "01/01/2019,31/12/2020"', 'PD=[2019-01-01 TO 2020-12-31]'],
     ['ti=(battery prox/distance<=5 electrode)', 'TI=(battery NEAR/5 electrode)'],
     ['ti=(battery prox/unit=word/distance<3 electrode)', 'TI=(battery NEAR/2 electrode)'],
     ['battery prox electrode', 'battery NEAR electrode'],

@@ -550,8 +550,8 @@ class Parser {
 
   private rangeNode(field: DateField, fromRaw: string, toRaw: string, fromTok: Token, toTok: Token): DateNode {
     const open = (s: string) => s.trim() === '*' || s.trim() === '';
-    const a = open(fromRaw) ? null : parseDateSpan(fromRaw);
-    const b = open(toRaw) ? null : parseDateSpan(toRaw);
+    const a = open(fromRaw) ? null : this.dateSpan(fromRaw);
+    const b = open(toRaw) ? null : this.dateSpan(toRaw);
     if (!open(fromRaw) && !a) this.badDate(fromTok, fromRaw);
     if (!open(toRaw) && !b) this.badDate(toTok, toRaw);
     if (!a && !b) this.fail(fromTok, (p) => `第 ${p} 个字符处的日期范围至少要写一端`);
@@ -561,12 +561,18 @@ class Parser {
     return { type: 'date', field, op: '<=', to: b!.to };
   }
 
+  /** parseDateSpan; Espacenet also writes a day as dd/mm/yyyy or dd.mm.yyyy (its help: pd="07/01/2008"). */
+  private dateSpan(raw: string): { from: string; to: string } | null {
+    const m = this.dialect === 'espacenet' ? /^\s*(\d{1,2})[/.](\d{1,2})[/.](\d{4})\s*$/.exec(normalise(raw)) : null;
+    return parseDateSpan(m ? `${m[3]}-${m[2]}-${m[1]}` : raw);
+  }
+
   private badDate(tok: Token, raw: string): never {
     this.fail(tok, (p) => `第 ${p} 个字符处的日期“${raw}”无效，可写作 2020、2020-05、2020-05-01 或 20200501`);
   }
 
   private dateNode(field: DateField, op: string, tok: Token): DateNode {
-    const span = parseDateSpan(tok.value);
+    const span = this.dateSpan(tok.value);
     if (!span) this.badDate(tok, tok.value);
     switch (op) {
       case '=':
