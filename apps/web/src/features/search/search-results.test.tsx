@@ -157,10 +157,14 @@ describe('/docking results', () => {
   });
 
   it('shows how the keyword box was read: the canonical expression from the server', async () => {
+    sessionStore.setUser(makeUser());
     net = mockNetwork(() => ok(result({ expression: '(锂电池 OR 钠电池) AND 正极' })));
     renderAt(`/docking?val=${encodeURIComponent('锂电池 OR 钠电池 正极')}`);
     expect(await screen.findByText('(锂电池 OR 钠电池) AND 正极')).toBeTruthy();
     expect(screen.getByText('按检索式：')).toBeTruthy();
+    // 修改 opens the editor with that expression, not the raw words.
+    const href = screen.getByText('修改').closest('a')?.getAttribute('href') ?? '';
+    expect(new URLSearchParams(href.split('?')[1]).get('expr')).toBe('(锂电池 OR 钠电池) AND 正极');
   });
 
   it('marks a mistake in the keyword box in the text the user typed', async () => {

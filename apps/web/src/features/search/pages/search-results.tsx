@@ -131,7 +131,11 @@ export function SearchResults({ variant }: { variant: ResultsVariant }) {
   const activeFilters = FACET_KEYS.filter((k) => state.filters[k]);
   const expression = data?.expression || state.expr;
   const editPath = advancedBase
-    ? `${advancedBase}?${new URLSearchParams(state.expr ? { expr: state.expr } : state.val ? { val: state.val } : {}).toString()}`
+    ? // The keyword box goes to the editor as the expression it was read as (OR binds tighter there than in the
+      // expression language, so the raw words in the form's 关键词 field could mean something else).
+      `${advancedBase}?${new URLSearchParams(
+        state.expr ? { expr: state.expr } : state.val ? (data?.expression ? { expr: data.expression } : { val: state.val }) : {},
+      ).toString()}`
     : null;
 
   const searchBox = variant === 'public' && (
