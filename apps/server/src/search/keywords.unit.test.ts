@@ -89,6 +89,11 @@ describe('parseKeywordBox', () => {
     ['【锂电池】 ，正极', and(t('锂电池'), t(',正极')), '锂电池 AND ,正极'],
     ['锂电池 ， 正极', and(t('锂电池'), t('正极')), '锂电池 AND 正极'],
     ['"or"', t('or', { phrase: true }), '"or"'],
+    [
+      'near field communication',
+      and(t('near', { phrase: true }), t('field'), t('communication')),
+      '"near" AND field AND communication',
+    ],
     ['graphics NEAR/2 unit', { type: 'near', field: 'TX', left: 'graphics', right: 'unit', distance: 2 }, 'graphics NEAR/2 unit'],
   ])('%s', (box, tree, canonical) => {
     const ast = parseKeywordBox(box);

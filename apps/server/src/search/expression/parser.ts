@@ -135,14 +135,19 @@ function scopeFields(scope: Scope): readonly FieldCode[] {
 const NUMBER_DIGITS = /\d{6,}/;
 
 /**
- * The keyword box's tokens: `-word` → NOT word, a `-` right before a quote or a parenthesis → NOT, square brackets
- * and words with nothing searchable (punctuation, a stray `-`) dropped.
+ * The keyword box's tokens: `-word` → NOT word, a `-` right before a quote or a parenthesis → NOT, a lower-case
+ * `near` a word, square brackets and words with nothing searchable (punctuation, a stray `-`) dropped.
  */
 function keywordTokens(tokens: Token[]): Token[] {
   const out: Token[] = [];
   for (let k = 0; k < tokens.length; k++) {
     const tok = tokens[k];
     if (tok.type === 'lbrack' || tok.type === 'rbrack') continue;
+    // `near field communication` is three words; only NEAR in capitals (NEAR/5) is the operator, as in Google Patents.
+    if (tok.type === 'near' && !tok.value.startsWith('NEAR')) {
+      out.push({ type: 'word', value: tok.value, start: tok.start, end: tok.end });
+      continue;
+    }
     if (tok.type !== 'word') {
       out.push(tok);
       continue;
