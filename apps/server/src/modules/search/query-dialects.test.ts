@@ -132,6 +132,10 @@ describe('query dialects: Espacenet codes and the keyword box, on every engine',
         ['CN100000003A'],
         'TI="neural network" OR AB="neural network" OR IN="neural network" OR PA="neural network"',
       ],
+      // Bare words: Espacenet's guess of the field.
+      ['王伟', ['CN100000001A', 'CN100000005A'], 'TI=王伟 OR AB=王伟 OR IN=王伟 OR PA=王伟'],
+      ['Acme', ['US10123456B2'], 'IN=acme OR PA=acme'],
+      ['H01M4 and 20210601', ['CN100000001A', 'CN100000002A', 'US10123456B2'], 'IPC=H01M4/ AND PD=2021-06-01'],
       // Left to right without precedence.
       ['ti=texture or ti=shader and ti=memory', ['CN100000004A', 'CN100000005A'], 'TI=((texture OR shader) AND memory)'],
       [

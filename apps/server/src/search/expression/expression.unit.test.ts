@@ -267,7 +267,22 @@ describe('parseEspacenet', () => {
     ['pd within "01/01/2019,31/12/2020"', 'PD=[2019-01-01 TO 2020-12-31]'],
     ['ti=(battery prox/distance<=5 electrode)', 'TI=(battery NEAR/5 electrode)'],
     ['ti=(battery prox/unit=word/distance<3 electrode)', 'TI=(battery NEAR/2 electrode)'],
-    ['battery prox electrode', 'battery NEAR electrode'],
+    [
+      'battery prox electrode',
+      'TI=(battery NEAR electrode) OR AB=(battery NEAR electrode) OR IN=(battery NEAR electrode) OR PA=(battery NEAR electrode)',
+    ],
+    // Bare words: Espacenet guesses the field (date → pd, symbol → cl, number → num, Name → ia, else txt).
+    ['锂电池', 'TI=锂电池 OR AB=锂电池 OR IN=锂电池 OR PA=锂电池'],
+    [
+      '"laser scanning microscope"',
+      'TI="laser scanning microscope" OR AB="laser scanning microscope" OR IN="laser scanning microscope" OR PA="laser scanning microscope"',
+    ],
+    ['Siemens 20110316', '(IN=siemens OR PA=siemens) AND PD=2011-03-16'],
+    ['H01M5/12 or B03', 'IPC=H01M5/12 OR IPC=B03'],
+    ['EP1000000', 'AN=EP1000000 OR PN=EP1000000'],
+    ['CN218751475U and 07/01/2008', 'PN=CN218751475U AND PD=2008-01-07'],
+    ['motor MP3', '(TI=motor OR AB=motor OR IN=motor OR PA=motor) AND (TI=mp3 OR AB=mp3 OR IN=mp3 OR PA=mp3)'],
+    ['ti=(Siemens motor)', 'TI=(siemens AND motor)'],
     // Field codes mean what Espacenet's help says (issue 11; docs/search/espacenet-fields.md).
     ['cl=H01M10', 'IPC=H01M10'],
     ['CL=H01M and ti=电池', 'IPC=H01M AND TI=电池'],

@@ -131,6 +131,18 @@ function scopeFields(scope: Scope): readonly FieldCode[] {
   return typeof scope === 'string' ? [scope] : scope;
 }
 
+/**
+ * Espacenet's bare words (its help, "entering queries without field identifiers"): the field is guessed per word —
+ * a date → pd, a classification symbol → cl, two to four capitals and digits → num, a Capitalised name → ia,
+ * anything else (and a quoted phrase) → txt: title, abstract, inventor or applicant. This array, by identity, is the
+ * scope that asks for the guess.
+ */
+const ESPACENET_BARE: readonly FieldCode[] = ['TI', 'AB', 'IN', 'PA'];
+const ESPACENET_DATE = /^(?:\d{8}|\d{4}-\d{2}-\d{2}|\d{2}\/\d{2}\/\d{4}|\d{2}\.\d{2}\.\d{4})$/;
+const ESPACENET_CLASS = /^[A-H]\d{2}(?:[A-Z](?:\d{1,4}(?:\/\d{1,6})?)?)?$/;
+const ESPACENET_NUMBER = /^[A-Z]{2,4}\d+[A-Z]?\d?$/;
+const ESPACENET_NAME = /^[A-Z][a-z]+$/;
+
 /** A word with at least this many digits in the keyword box also finds the application/publication number. */
 const NUMBER_DIGITS = /\d{6,}/;
 
@@ -173,6 +185,8 @@ class Parser {
   private depth = 0;
   private readonly dialect: 'cnipa' | 'espacenet' | 'keywords';
   private readonly defaultField: FieldCode;
+  /** Where bare words go: the default field; Espacenet's guess (ESPACENET_BARE) when no default was asked for. */
+  private readonly bareScope: Scope;
 
   constructor(
     private readonly src: string,
@@ -187,6 +201,7 @@ class Parser {
     }
     this.dialect = dialect;
     this.defaultField = options.defaultField ?? 'TX';
+    this.bareScope = dialect === 'espacenet' && !options.defaultField ? ESPACENET_BARE : this.defaultField;
   }
 
   // ── helpers ──────────────────────────────────────────────────────────────────────────────────────
@@ -252,7 +267,7 @@ class Parser {
       throw new ExpressionError(this.dialect === 'keywords' ? '检索词不含可检索的文字或数字' : '请输入检索式', 1);
     }
     if (!this.canStart(first)) this.missingOperand(first);
-    const node = this.parseOr(this.defaultField);
+    const node = this.parseOr(this.bareScope);
     const tok = this.peek();
     if (tok.type !== 'eof') {
       if (tok.type === 'rparen') this.fail(tok, (p) => `第 ${p} 个字符处多了一个右括号`);
@@ -404,6 +419,10 @@ class Parser {
 
   /** A value searched in every field of `scope` (any of them may match); in the keyword box a number too. */
   private parseScopedLeaf(scope: Scope): Node {
+    if (scope === ESPACENET_BARE) {
+      const guessed = this.espacenetGuess();
+      if (guessed) return guessed;
+    }
     const fields = scopeFields(scope);
     const def = fieldDef(fields[0]);
     const tok = this.peek();
@@ -423,6 +442,37 @@ class Parser {
       return combine('or', [leaf, ...this.numberAlternatives(leaf.value)]);
     }
     return leaf;
+  }
+
+  /** Espacenet's guess for a bare word that is a date, a symbol, a number or a name; null: it is text (txt). */
+  private espacenetGuess(): Node | null {
+    const tok = this.peek();
+    if (tok.type !== 'word' || this.peek(1).type === 'near') return null;
+    const word = tok.value.trim();
+    if (ESPACENET_DATE.test(word) && this.dateSpan(word)) {
+      this.next();
+      return this.dateNode('PD', '=', tok);
+    }
+    if (ESPACENET_CLASS.test(word) && normaliseIpc(word)) {
+      this.next();
+      return { type: 'code', field: 'IPC', value: normaliseIpc(word)! };
+    }
+    if (ESPACENET_NUMBER.test(word)) {
+      const forms: Node[] = [];
+      for (const field of ['AN', 'PN'] as const) {
+        try {
+          forms.push(this.codeValue(field, word));
+        } catch (e) {
+          if (!(e instanceof PatentNumberError)) throw e;
+        }
+      }
+      if (forms.length) {
+        this.next();
+        return combine('or', forms);
+      }
+    }
+    if (ESPACENET_NAME.test(word)) return spread(this.parseLeaf(fieldDef('IN')), ['IN', 'PA']);
+    return null;
   }
 
   /** An application or publication number in the keyword box: whichever readings of the word are valid. */
