@@ -1,10 +1,26 @@
-// Keyword extraction for /v1/search/intelligence: a paragraph describing an invention → weighted keywords
-// (jieba segmentation + TF-IDF with jieba's IDF table) → a ranked OR expression the user can refine.
+// The words people type: the top-bar keyword box (parseKeywordBox), and keyword extraction for
+// /v1/search/intelligence: a paragraph describing an invention → weighted keywords (jieba segmentation + TF-IDF with
+// jieba's IDF table) → a ranked OR expression the user can refine.
 import { Jieba, TfIdf } from '@node-rs/jieba';
 import { dict, idf } from '@node-rs/jieba/dict.js';
 import { normalise } from './normalise';
 import { queryTokens } from './tokenise';
 import { quoteValue } from './expression/print';
+import { parseExpression } from './expression/parser';
+import type { Node } from './expression/ast';
+
+/**
+ * The top-bar keyword box (/docking?val=…), read the way Google Patents reads its box (ADR 0034): words side by
+ * side are ANDed 关键词 terms; `OR` (any case, or 或) joins alternatives and binds tighter than AND (`a b OR c` is
+ * a AND (b OR c)); `"neural network"` is a phrase; `gpu*` a prefix; `-词`, `-"短语"`, `-(…)` and `NOT 词` exclude;
+ * parentheses group; punctuation standing alone is skipped; a word with 6+ digits also finds that application or
+ * publication number. A box holding a field clause (`TI=…`, `申请日>=2020`) is an expression and read as one.
+ * Throws ExpressionError (Chinese message, 1-based position in the box) for unbalanced parentheses, a dangling
+ * OR/NOT, or when nothing is searchable.
+ */
+export function parseKeywordBox(val: string): Node {
+  return parseExpression(val, { dialect: 'keywords' });
+}
 
 export interface Keyword {
   word: string;

@@ -96,6 +96,40 @@ export function parseApplicationNumber(input: string): ApplicationNumber {
   };
 }
 
+/**
+ * The stored forms an application number typed into a search may stand for (how the detail call reads a number,
+ * findPatentIdByNumber): a CN number in any spelling → its canonical form; another office's number → the form the
+ * importer stores, the country code and the number without spaces, commas, slashes or hyphens (`US09832323`,
+ * `EP05104792.1`; `PCT/CN2020/123456` → `WOPCTCN2020123456`); a bare 8-digit number → a US application serial
+ * number (`09832323` → `US09832323`) and, when it is also a valid old CN number, that one too. Throws
+ * PatentNumberError when no form fits (`quiet`: returns [] instead).
+ */
+export function applicationNumberForms(input: string, opts: { quiet?: boolean } = {}): string[] {
+  const compact = normalise(input)
+    .toUpperCase()
+    .replace(/[\s,/-]/g, '');
+  const prefix = /^[A-Z]{2}/.exec(compact)?.[0];
+  const out: string[] = [];
+  let cnError: PatentNumberError | null = null;
+  if (!prefix || prefix === 'CN' || prefix === 'ZL') {
+    try {
+      out.push(parseApplicationNumber(input).canonical);
+    } catch (e) {
+      if (!(e instanceof PatentNumberError)) throw e;
+      cnError = e;
+    }
+    if (!prefix && /^\d{8}$/.test(compact)) out.push(`US${compact}`);
+  } else if (/^[A-Z]{2}\d[\d.]{2,36}$/.test(compact) || /^(?:WO)?PCT[A-Z]{2}\d{6,12}$/.test(compact)) {
+    // After the country code an application number is digits (EP: a dot and a check digit); a PCT application
+    // keeps its PCT/CN2020/… form. US10123456B2, with a kind code, is a publication.
+    out.push(compact.startsWith('PCT') ? `WO${compact}` : compact);
+  }
+  if (out.length === 0 && !opts.quiet) {
+    throw cnError ?? new PatentNumberError(`申请号“${input.trim()}”格式不对，应如 CN202223220665.2、US09832323 或 EP05104792.1`);
+  }
+  return out;
+}
+
 /** Whether an application number is well formed with a correct (or absent) check digit. */
 export function isValidApplicationNumber(input: string): boolean {
   try {
@@ -149,9 +183,10 @@ const PN_FORMAT_HINT = '公开号格式不对，应为 CN 加数字和文献类�
  * full-width characters allowed. CN kind codes must be one of A B C U Y S D (with an optional digit).
  */
 export function parsePublicationNumber(input: string): PublicationNumber {
+  // Spaces, dots, hyphens, slashes and commas are only layout: EP 1 000 000 A1, WO2020/123456, US 10,123,456 B2.
   const s = normalise(input)
     .toUpperCase()
-    .replace(/[\s.-]/g, '');
+    .replace(/[\s.,/-]/g, '');
   const m = /^([A-Z]{2})?((?:D|RE|PP|H|T)?\d{4,12})([A-Z]\d?)?$/.exec(s);
   if (!m) throw new PatentNumberError(`${PN_FORMAT_HINT}（收到“${input.trim()}”）`);
   const country = m[1] ?? 'CN';

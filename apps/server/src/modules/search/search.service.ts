@@ -12,7 +12,6 @@ import type { Deps } from '../../deps';
 import type { Database } from '../../db/schema';
 import { writeTransaction } from '../../db/write';
 import { badRequest } from '../../http/errors';
-import { combine } from '../../search/expression/parser';
 import {
   ExpressionError,
   parseEspacenet,
@@ -23,10 +22,6 @@ import {
   type TermNode,
 } from '../../search/expression';
 import { highlight, highlightTerms, snippet } from '../../search/highlight';
-import { normalise } from '../../search/normalise';
-import { queryTokens } from '../../search/tokenise';
-import { parseApplicationNumber, parsePublicationNumber } from '../../search/patent-number';
-import { quoteValue } from '../../search/expression/print';
 import { compilePg, pgRankExpression, pgTitleCondition, textLeafIds, type ResolvedLeaves } from '../../search/engine/compile-pg';
 import { compileSqlite, positiveLeafQueries, rankFtsQuery, titleFtsQuery } from '../../search/engine/compile-sqlite';
 import { positiveTextLeaves } from '../../search/engine/text-query';
@@ -34,6 +29,7 @@ import { buckets, byCountThenValue, compareCodePoints, type FacetBucket, type Fa
 import { dateComparator, readyStore, topK, type SqliteStore } from '../../search/engine/sqlite-store';
 import { filtersSql, hasFilters, type Fragment, type SearchFilters } from '../../search/engine/structured';
 import { Bitset } from '../../search/engine/bitset';
+import { parseKeywordBox } from '../../search/keywords';
 
 /** bm25 weights of the FTS5 columns ti, ab, cl, de, pa, inv, addr, ag: title > abstract > claims > description. */
 export const BM25_WEIGHTS = [10, 5, 2, 1, 3, 3, 1, 1] as const;
@@ -54,35 +50,9 @@ const SNIPPET_LENGTH = 200;
 
 // ─── the query ──────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * The top-bar keywords: every whitespace-separated word a 关键词 (TX) term, all ANDed; a word that reads as an
- * application or publication number also finds that patent. Null when no word is searchable.
- */
+/** The top-bar keywords (`val`): see parseKeywordBox (search/keywords.ts). */
 export function keywordsAst(val: string): Node | null {
-  const terms: Node[] = [];
-  for (const w of val.split(/\s+/)) {
-    const value = normalise(w);
-    if (!value || queryTokens(value).kind === 'empty') continue;
-    const node: TermNode = { type: 'term', field: 'TX', value };
-    if (quoteValue(value) !== value) node.phrase = true;
-    const alternatives: Node[] = [node];
-    if (/\d{6,}/.test(value)) {
-      for (const [field, parse] of [
-        ['AN', parseApplicationNumber],
-        ['PN', parsePublicationNumber],
-      ] as const) {
-        try {
-          alternatives.push({ type: 'code', field, value: parse(value).canonical });
-        } catch {
-          // not a number of that kind
-        }
-      }
-    }
-    terms.push(combine('or', alternatives));
-  }
-  if (terms.length === 0) return null;
-  // Through the parser, so the same limits (term length) apply and the tree is canonical.
-  return parseExpression(toExpression(combine('and', terms)));
+  return parseKeywordBox(val);
 }
 
 export interface QueryInput {

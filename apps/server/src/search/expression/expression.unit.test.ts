@@ -132,7 +132,7 @@ const INVALID: [string, string, number][] = [
   ['锂电池”', '第 4 个字符处的右引号前面缺少左引号', 4],
   ['()', '第 2 个字符处的括号内缺少检索词', 2],
   ['a)', '第 2 个字符处多了一个右括号', 2],
-  ['名称>=锂电池', '第 3 个字符处：字段“名称”不能用“>=”比较，只能用“=”', 3],
+  ['名称>=锂电池', '第 3 个字符处：字段“名称”不能用“>=”比较，只能用“=”（排除请用 NOT）', 3],
   ['名称=', '第 4 个字符处：字段“名称”缺少检索值', 4],
   ['= 锂电池', '第 1 个字符处的“=”前面缺少字段名', 1],
   ['AD=2020-13-01', '第 4 个字符处的日期“2020-13-01”无效，可写作 2020、2020-05、2020-05-01 或 20200501', 4],
@@ -159,8 +159,14 @@ const INVALID: [string, string, number][] = [
   ['a NEAR/500 b', '第 3 个字符处的 NEAR 距离应在 1 到 100 之间', 3],
   ['a NEAR/3 b NEAR/3 c', '第 12 个字符处：NEAR 不能连用，请用 AND 连接两个 NEAR', 12],
   ['batter* NEAR/3 cell', '第 9 个字符处的 NEAR 两侧不能使用通配符 *', 9],
-  ['a <> b', '第 3 个字符处不支持“<>”，排除某个检索词请用 NOT', 3],
-  ['a != b', '第 3 个字符处不支持“!=”，排除某个检索词请用 NOT', 3],
+  ['a <> b', '第 3 个字符处不支持“<>”（不等于）：排除某个检索词请用 NOT，如 NOT 名称=电池', 3],
+  ['a != b', '第 3 个字符处不支持“!=”（不等于）：排除某个检索词请用 NOT，如 NOT 名称=电池', 3],
+  // Not-equal written against the field name (issue 11): the operator is named, not an unknown field “名称!”.
+  ['名称!=电池', '第 3 个字符处不支持“!=”（不等于）：排除某个检索词请用 NOT，如 NOT 名称=电池', 3],
+  ['锂电池 AND TI!=钴', '第 11 个字符处不支持“!=”（不等于）：排除某个检索词请用 NOT，如 NOT TI=钴', 11],
+  ['名称！＝电池', '第 3 个字符处不支持“!=”（不等于）：排除某个检索词请用 NOT，如 NOT 名称=电池', 3],
+  ['名称<>电池', '第 3 个字符处不支持“<>”（不等于）：排除某个检索词请用 NOT，如 NOT 名称=电池', 3],
+  ['申请人≠华为', '第 4 个字符处不支持“≠”（不等于）：排除某个检索词请用 NOT，如 NOT 申请人=华为', 4],
   ['，，', '第 1 个字符处的检索词“，，”不含可检索的文字或数字', 1],
   ['""', '第 1 个字符处的引号内缺少检索词', 1],
   ['𠀀 AND', '第 3 个字符处的“AND”后面缺少检索词', 3],
@@ -252,19 +258,90 @@ describe('parseEspacenet', () => {
     ['ti=锂电池 and pa=比亚迪 and pd within "2019 2020"', '名称=锂电池 AND 申请人=比亚迪 AND 公开日=[2019 TO 2020]'],
     ['ti all "锂电池 正极"', '名称=(锂电池 AND 正极)'],
     ['ab any "锂电池 钠电池"', '摘要=(锂电池 OR 钠电池)'],
-    ['desc=隔膜 or cl=正极', '说明书=隔膜 OR 权利要求=正极'],
-    ['ta=battery not in=smith', 'TX=battery NOT 发明人=smith'],
-    ['txt=锂电池', '锂电池'],
     ['cpc=H01M10/0525 and ipc=H01M', 'IPC=H01M10/0525 AND IPC=H01M'],
     ['ap=CN202223220665.2', '申请号=CN202223220665.2'],
     ['pn=CN218751475U', '公开号=CN218751475U'],
     ['pd within "20190101,20201231"', '公开日=[2019-01-01 TO 2020-12-31]'],
     ['pd>=2019', 'PD>=2019'],
+    ['pd="07/01/2008" or pd=07.01.2008', 'PD=2008-01-07 OR PD=2008-01-07'],
+    ['pd within "01/01/2019,31/12/2020"', 'PD=[2019-01-01 TO 2020-12-31]'],
     ['ti=(battery prox/distance<=5 electrode)', 'TI=(battery NEAR/5 electrode)'],
     ['ti=(battery prox/unit=word/distance<3 electrode)', 'TI=(battery NEAR/2 electrode)'],
-    ['battery prox electrode', 'battery NEAR electrode'],
+    [
+      'battery prox electrode',
+      'TI=(battery NEAR electrode) OR AB=(battery NEAR electrode) OR IN=(battery NEAR electrode) OR PA=(battery NEAR electrode)',
+    ],
+    // Bare words: Espacenet guesses the field (date → pd, symbol → cl, number → num, Name → ia, else txt).
+    ['锂电池', 'TI=锂电池 OR AB=锂电池 OR IN=锂电池 OR PA=锂电池'],
+    [
+      '"laser scanning microscope"',
+      'TI="laser scanning microscope" OR AB="laser scanning microscope" OR IN="laser scanning microscope" OR PA="laser scanning microscope"',
+    ],
+    ['Siemens 20110316', '(IN=siemens OR PA=siemens) AND PD=2011-03-16'],
+    ['H01M5/12 or B03', 'IPC=H01M5/12 OR IPC=B03'],
+    ['EP1000000', 'AN=EP1000000 OR PN=EP1000000'],
+    ['CN218751475U and 07/01/2008', 'PN=CN218751475U AND PD=2008-01-07'],
+    ['motor MP3', '(TI=motor OR AB=motor OR IN=motor OR PA=motor) AND (TI=mp3 OR AB=mp3 OR IN=mp3 OR PA=mp3)'],
+    ['ti=(Siemens motor)', 'TI=(siemens AND motor)'],
+    // Field codes mean what Espacenet's help says (issue 11; docs/search/espacenet-fields.md).
+    ['cl=H01M10', 'IPC=H01M10'],
+    ['CL=H01M and ti=电池', 'IPC=H01M AND TI=电池'],
+    ['claims=正极 or desc=隔膜', '权利要求=正极 OR 说明书=隔膜'],
+    ['ta=battery', 'TI=battery OR AB=battery'],
+    ['ta="neural network"', 'TI="neural network" OR AB="neural network"'],
+    ['ta all "锂电池 正极"', '(TI=锂电池 OR AB=锂电池) AND (TI=正极 OR AB=正极)'],
+    ['ta=(battery prox/distance<=5 electrode)', 'TI=(battery NEAR/5 electrode) OR AB=(battery NEAR/5 electrode)'],
+    ['ta=battery not in=smith', '(TI=battery OR AB=battery) NOT 发明人=smith'],
+    ['txt=锂电池', 'TI=锂电池 OR AB=锂电池 OR IN=锂电池 OR PA=锂电池'],
+    ['ia=华为', 'IN=华为 OR PA=华为'],
+    ['ftxt=隔膜', 'DE=隔膜 OR CL=隔膜'],
+    ['extftxt=隔膜', 'TI=隔膜 OR AB=隔膜 OR DE=隔膜 OR CL=隔膜'],
+    // Numbers in their usual forms, as the detail call reads them.
+    ['ap=US09832323', 'AN=US09832323'],
+    ['ap=09832323', 'AN=US09832323'],
+    ['ap="09/832,323"', 'AN=US09832323'],
+    ['ap=EP05104792.1', 'AN=EP05104792.1'],
+    ['ap="PCT/CN2020/123456"', 'AN=WOPCTCN2020123456'],
+    ['ap=202223220665', 'AN=CN202223220665.2'],
+    ['num=CN202223220665.2', 'AN=CN202223220665.2'],
+    ['num=CN218751475U', 'PN=CN218751475U'],
+    ['num=US10123456B2', 'PN=US10123456B2'],
+    ['num=US09832323', 'AN=US09832323 OR PN=US09832323'],
+    ['pn="WO2020/123456A1"', 'PN=WO2020123456A1'],
+    ['pn="US 2020/0123456 A1"', 'PN=US20200123456A1'],
+    ['pn="US 10,123,456 B2"', 'PN=US10123456B2'],
+    ['pn=EP1000000', 'PN=EP1000000'],
+    // Left to right, no precedence: each operator applies to everything before it.
+    ['ti=texture or ti=shader and ti=memory', '(TI=texture OR TI=shader) AND TI=memory'],
+    ['ti=a and ti=b or ti=c', '(TI=a AND TI=b) OR TI=c'],
+    ['ti=a or ti=b not ti=c', '(TI=a OR TI=b) NOT TI=c'],
+    ['ti=a or ti=b and ti=c or ti=d', '((TI=a OR TI=b) AND TI=c) OR TI=d'],
+    ['ti=a or (ti=b and ti=c)', 'TI=a OR (TI=b AND TI=c)'],
+    ['ti=(a or b and c)', 'TI=((a OR b) AND c)'],
+    ['ti=a ti=b or ti=c', '(TI=a AND TI=b) OR TI=c'],
   ])('%s ≡ %s', (espacenet, expression) => {
     expect(parseEspacenet(espacenet)).toEqual(parseExpression(expression));
+  });
+
+  it('shows the parentheses its left-to-right order implies in the canonical expression', () => {
+    expect(toExpression(parseEspacenet('ti=texture or ti=shader and ti=memory'))).toBe('TI=((texture OR shader) AND memory)');
+    expect(toExpression(parseEspacenet('ti=a or pa=b and pd=2020'))).toBe('(TI=a OR PA=b) AND PD=2020');
+    expect(toExpression(parseEspacenet('ta=电池 and cl=H01M'))).toBe('(TI=电池 OR AB=电池) AND IPC=H01M');
+    // The product's own language keeps its precedence: AND before OR.
+    expect(toExpression(parseExpression('TI=texture OR TI=shader AND TI=memory'))).toBe('TI=(texture OR shader AND memory)');
+    expect(parseExpression('TI=texture OR TI=shader AND TI=memory')).toEqual(
+      or(t('texture', 'TI'), and(t('shader', 'TI'), t('memory', 'TI'))),
+    );
+  });
+
+  it('refuses the Espacenet codes it cannot answer, naming the field and what to use', () => {
+    expect(() => parseEspacenet('pr=EP20050104792')).toThrow(
+      '第 1 个字符处：暂不支持 Espacenet 字段“pr”（优先权号）。本库未收录优先权号，可用 num= 或 ap= 检索申请号',
+    );
+    expect(() => parseEspacenet('ti=电池 and ct=EP1000000')).toThrow('第 11 个字符处：暂不支持 Espacenet 字段“ct”（引证文献）');
+    expect(() => parseEspacenet('cpcc=C08F8/30')).toThrow('暂不支持 Espacenet 字段“cpcc”（CPC 组合分类）');
+    expect(() => parseEspacenet('ctxt=电池')).toThrow('第 1 个字符处无法识别的字段“ctxt”');
+    expect(() => parseEspacenet('num=X1')).toThrow('第 5 个字符处：“X1”不是可识别的申请号或公开号');
   });
 
   it('reports errors the same way', () => {
@@ -274,6 +351,14 @@ describe('parseEspacenet', () => {
     );
     expect(() => parseEspacenet('ti within "2019"')).toThrow('第 4 个字符处：只有日期字段可以用 within');
     expect(() => parseEspacenet('')).toThrow('请输入检索式');
+    expect(() => parseEspacenet('ti=a or ti=b and ti=c not')).toThrow('第 23 个字符处的“not”后面缺少检索词');
+  });
+
+  it('limits how deep alternating operators nest', () => {
+    const deep = Array.from({ length: 80 }, (_, i) => `ti=w${i}`)
+      .join(' or ')
+      .replace(/ or (ti=w\d*[13579]) /g, ' and $1 ');
+    expect(() => parseEspacenet(deep)).toThrow('嵌套过深');
   });
 });
 

@@ -20,7 +20,7 @@ export interface FieldDef {
   help: string;
   /** Other Chinese names accepted in expressions. */
   aliases?: string[];
-  /** Espacenet field names that translate to this field. */
+  /** Espacenet field codes that translate to this field alone (filled from ESPACENET_FIELDS below). */
   espacenet?: string[];
 }
 
@@ -30,18 +30,16 @@ export const FIELDS: readonly FieldDef[] = [
     name: '名称',
     kind: 'text',
     aliases: ['标题', '发明名称', '专利名称'],
-    espacenet: ['ti'],
     help: '专利名称。中文按字串匹配（“锂电池”只命中含这三个连续字的名称），英文按整词匹配，词尾加 * 为前缀匹配',
   },
-  { code: 'AB', name: '摘要', kind: 'text', espacenet: ['ab'], help: '摘要全文' },
-  { code: 'CL', name: '权利要求', kind: 'text', aliases: ['权利要求书', '主权项'], espacenet: ['cl'], help: '权利要求书' },
-  { code: 'DE', name: '说明书', kind: 'text', espacenet: ['desc', 'de'], help: '说明书全文' },
+  { code: 'AB', name: '摘要', kind: 'text', help: '摘要全文' },
+  { code: 'CL', name: '权利要求', kind: 'text', aliases: ['权利要求书', '主权项'], help: '权利要求书' },
+  { code: 'DE', name: '说明书', kind: 'text', help: '说明书全文' },
   {
     code: 'TX',
     name: '关键词',
     kind: 'text',
     aliases: ['关键字'],
-    espacenet: ['txt', 'ta', 'ctxt', 'all'],
     help: '在名称、摘要和权利要求中检索；不写字段名的检索词都按关键词检索',
   },
   {
@@ -49,16 +47,14 @@ export const FIELDS: readonly FieldDef[] = [
     name: '申请人',
     kind: 'text',
     aliases: ['专利权人', '申请(专利权)人'],
-    espacenet: ['pa'],
     help: '申请人或专利权人',
   },
-  { code: 'IN', name: '发明人', kind: 'text', aliases: ['设计人'], espacenet: ['in'], help: '发明人或设计人' },
+  { code: 'IN', name: '发明人', kind: 'text', aliases: ['设计人'], help: '发明人或设计人' },
   {
     code: 'AN',
     name: '申请号',
     kind: 'code',
     aliases: ['专利号'],
-    espacenet: ['ap', 'an'],
     help: '申请号，可带或不带 CN、小数点和校验位，如 CN202223220665.2；校验位不对会提示',
   },
   {
@@ -66,14 +62,12 @@ export const FIELDS: readonly FieldDef[] = [
     name: '公开号',
     kind: 'code',
     aliases: ['公告号', '公开公告号'],
-    espacenet: ['pn', 'num'],
     help: '公开（公告）号，如 CN108472367A；不写文献类型代码时匹配该号的各类文献',
   },
   {
     code: 'AD',
     name: '申请日',
     kind: 'date',
-    espacenet: ['ad', 'apd'],
     help: '申请日：2020、2020-05、2020-05-01 或 20200501，可用 = >= <= > <，范围写 [2020-01-01 TO 2020-12-31]',
   },
   {
@@ -81,7 +75,6 @@ export const FIELDS: readonly FieldDef[] = [
     name: '公开日',
     kind: 'date',
     aliases: ['公告日', '公开公告日'],
-    espacenet: ['pd'],
     help: '公开（公告）日，写法同申请日',
   },
   { code: 'GD', name: '授权日', kind: 'date', aliases: ['授权公告日'], help: '授权公告日，写法同申请日' },
@@ -90,7 +83,6 @@ export const FIELDS: readonly FieldDef[] = [
     name: 'IPC分类号',
     kind: 'code',
     aliases: ['分类号', 'IPC分类'],
-    espacenet: ['ipc', 'ic', 'cpc', 'cl_ipc'],
     help: 'IPC 分类号，按前缀匹配：H01M 可查到 H01M10/0525；H01M10 只查 10 组',
   },
   { code: 'MIPC', name: '主分类号', kind: 'code', aliases: ['IPC主分类号'], help: 'IPC 主分类号，按前缀匹配' },
@@ -120,22 +112,71 @@ for (const f of FIELDS) {
   byName.set(f.name.toLowerCase(), f);
   for (const a of f.aliases ?? []) byName.set(a.toLowerCase(), f);
 }
-const byEspacenet = new Map<string, FieldDef>();
-for (const f of FIELDS) for (const e of f.espacenet ?? []) byEspacenet.set(e, f);
+/**
+ * Espacenet's Smart search field codes (its help, "Smart search - field identifiers", and the full-text codes of
+ * "entering queries with field identifiers") and what each searches here; docs/search/espacenet-fields.md is the
+ * same table for people. A code with several `fields` searches any of them: `ta=电池` is `TI=电池 OR AB=电池`,
+ * each term or NEAR on its own field (a phrase never spans the title and the abstract). A code with
+ * `unsupported` names data this product does not hold: the query is refused with that reason, never answered
+ * from another field.
+ */
+export interface EspacenetField {
+  code: string;
+  /** What Espacenet's help says the code searches (Chinese, for messages and the docs). */
+  meaning: string;
+  fields?: readonly FieldCode[];
+  unsupported?: string;
+}
+
+export const ESPACENET_FIELDS: readonly EspacenetField[] = [
+  { code: 'ti', meaning: '名称', fields: ['TI'] },
+  { code: 'ab', meaning: '摘要', fields: ['AB'] },
+  { code: 'ta', meaning: '名称或摘要', fields: ['TI', 'AB'] },
+  { code: 'txt', meaning: '名称、摘要、发明人或申请人', fields: ['TI', 'AB', 'IN', 'PA'] },
+  { code: 'in', meaning: '发明人', fields: ['IN'] },
+  { code: 'pa', meaning: '申请人', fields: ['PA'] },
+  { code: 'ia', meaning: '发明人或申请人', fields: ['IN', 'PA'] },
+  { code: 'claims', meaning: '权利要求', fields: ['CL'] },
+  { code: 'desc', meaning: '说明书', fields: ['DE'] },
+  { code: 'ftxt', meaning: '说明书或权利要求', fields: ['DE', 'CL'] },
+  { code: 'extftxt', meaning: '名称、摘要、说明书或权利要求', fields: ['TI', 'AB', 'DE', 'CL'] },
+  { code: 'pn', meaning: '公开号', fields: ['PN'] },
+  { code: 'ap', meaning: '申请号', fields: ['AN'] },
+  { code: 'num', meaning: '申请号、公开号或优先权号', fields: ['AN', 'PN'] },
+  { code: 'pd', meaning: '公开日', fields: ['PD'] },
+  { code: 'ipc', meaning: 'IPC 分类号', fields: ['IPC'] },
+  { code: 'cl', meaning: 'IPC 或 CPC 分类号', fields: ['IPC'] },
+  { code: 'cpc', meaning: 'CPC 分类号', fields: ['IPC'] },
+  { code: 'ic', meaning: 'IPC 分类号（EPO 登记簿的写法）', fields: ['IPC'] },
+  { code: 'pr', meaning: '优先权号', unsupported: '本库未收录优先权号，可用 num= 或 ap= 检索申请号' },
+  { code: 'ct', meaning: '引证文献', unsupported: '本库的引证文献不可检索，请在专利详情页查看引证' },
+  { code: 'cpcc', meaning: 'CPC 组合分类', unsupported: '本库没有 CPC 组合分类，可用 cpc= 或 ipc= 检索分类号' },
+];
+
+const byEspacenet = new Map<string, EspacenetField>(ESPACENET_FIELDS.map((e) => [e.code, e]));
+for (const e of ESPACENET_FIELDS) {
+  if (e.fields?.length !== 1) continue;
+  const f = byCode.get(e.fields[0])!;
+  (f.espacenet ??= []).push(e.code);
+}
 
 /** The field with this code. */
 export function fieldDef(code: FieldCode): FieldDef {
   return byCode.get(code)!;
 }
 
-/** Looks a field up by code (any case), Chinese name or alias; `dialect` adds Espacenet names. */
+/** Looks a field up by code (any case), Chinese name or alias; `dialect` 'espacenet' puts Espacenet's codes first. */
 export function lookupField(name: string, dialect: 'cnipa' | 'espacenet' = 'cnipa'): FieldDef | undefined {
-  const key = name.trim().toLowerCase();
   if (dialect === 'espacenet') {
-    const e = byEspacenet.get(key);
-    if (e) return e;
+    const e = lookupEspacenet(name);
+    if (e) return e.fields ? fieldDef(e.fields[0]) : undefined;
   }
-  return byName.get(key);
+  return byName.get(name.trim().toLowerCase());
+}
+
+/** An Espacenet field code (any case), or undefined. */
+export function lookupEspacenet(name: string): EspacenetField | undefined {
+  return byEspacenet.get(name.trim().toLowerCase());
 }
 
 /** Accepted spellings of the enum values → canonical value. */

@@ -72,6 +72,14 @@ export function lex(src: string): Token[] {
     const p = charPos(src, at);
     throw new ExpressionError(msg(p), p);
   };
+  // `名称!=电池`, `名称<>电池`, `名称≠电池`: there is no "not equal"; say what to write instead, with the user's words.
+  const notEqual = (op: string, at: number, len: number): never => {
+    const prev = tokens[tokens.length - 1];
+    const field = prev?.type === 'word' && prev.end === at ? prev.value : null;
+    const value = /^[^\s()[\]=<>!]+/.exec(folded.slice(at + len))?.[0];
+    const example = field && value ? `NOT ${field}=${value}` : 'NOT 名称=电池';
+    return err((p) => `第 ${p} 个字符处不支持“${op}”（不等于）：排除某个检索词请用 NOT，如 ${example}`, at);
+  };
   while (i < n) {
     const ch = folded[i];
     // Zero-width characters (which normalise() drops) count as space between tokens, not inside words.
@@ -97,14 +105,15 @@ export function lex(src: string): Token[] {
       if (two === '>=' || two === '=>') [op, len] = ['>=', 2];
       else if (two === '<=' || two === '=<') [op, len] = ['<=', 2];
       else if (two === '==') [op, len] = ['=', 2];
-      else if (two === '<>') return err((p) => `第 ${p} 个字符处不支持“<>”，排除某个检索词请用 NOT`, start);
+      else if (two === '<>') return notEqual('<>', start, 2);
       else op = ch;
       tokens.push({ type: 'op', value: op, start, end: i + len });
       i += len;
       continue;
     }
+    if (ch === '≠') return notEqual('≠', start, 1);
     if (ch === '!') {
-      if (folded[i + 1] === '=') return err((p) => `第 ${p} 个字符处不支持“!=”，排除某个检索词请用 NOT`, start);
+      if (folded[i + 1] === '=') return notEqual('!=', start, 2);
       tokens.push({ type: 'not', value: '!', start, end: i + 1 });
       i++;
       continue;
@@ -148,7 +157,7 @@ export function lex(src: string): Token[] {
     let j = i;
     while (j < n) {
       const c = folded[j];
-      if (isSpace(c) || SPECIAL.has(c)) break;
+      if (isSpace(c) || SPECIAL.has(c) || c === '≠' || (c === '!' && folded[j + 1] === '=')) break;
       if ((c === '&' && folded[j + 1] === '&') || (c === '|' && folded[j + 1] === '|')) break;
       j++;
     }

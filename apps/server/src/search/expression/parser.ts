@@ -2,7 +2,7 @@
 // line users type:
 //
 //   query    := or EOF
-//   or       := and (OR and)*
+//   or       := and (OR and)*                  (the cnipa dialect; see below for espacenet and keywords)
 //   and      := unary ((AND)? unary)*          two operands side by side mean AND
 //   unary    := NOT unary | primary             so `a NOT b` is and(a, not(b)); NOT > AND > OR
 //   primary  := '(' or ')' | field op value | term [NEAR/n term]
@@ -10,16 +10,25 @@
 //
 // Bare terms use the field in effect (关键词 TX at the top, F inside `F=( )`). Every error is an
 // ExpressionError with a Chinese message and a 1-based character position; nothing else escapes.
+//
+// Two other dialects read the same tokens (ADR 0034):
+//   espacenet  Espacenet's field codes (fields.ts ESPACENET_FIELDS; a code may stand for several fields) and its
+//              order of evaluation: AND, OR and NOT are applied left to right without precedence, so
+//              `ti=a or ti=b and ti=c` is `(ti=a or ti=b) and ti=c`;
+//   keywords   the top-bar box, read the way Google Patents reads its box: words side by side are ANDed, OR binds
+//              tighter than AND (`a b OR c` is a AND (b OR c)), `-word` / `-"phrase"` / `-(group)` exclude, words
+//              with nothing searchable (，。【】) are skipped, a word with 6+ digits also finds that application or
+//              publication number. Input with a field clause (`TI=…`) is an expression and read as one.
 import { normalise } from '../normalise';
 import { queryTokens, isWordChar, isCjk, termWidth, MAX_TERM_TOKENS } from '../tokenise';
 import { normaliseIpc } from '../ipc';
-import { PatentNumberError, parseApplicationNumber, parsePublicationNumber } from '../patent-number';
+import { PatentNumberError, applicationNumberForms, parsePublicationNumber } from '../patent-number';
 import { ExpressionError } from './ast';
 import type { DateNode, Node, TermNode } from './ast';
 import { charPos, lex } from './lexer';
 import { quoteValue } from './print';
 import type { Token } from './lexer';
-import { enumValue, fieldDef, lookupField } from './fields';
+import { enumValue, fieldDef, lookupEspacenet, lookupField } from './fields';
 import type { CodeField, DateField, EnumField, FieldCode, FieldDef, TextField } from './fields';
 
 export const MAX_EXPRESSION_LENGTH = 5000;
@@ -30,8 +39,11 @@ export const MAX_NEAR_DISTANCE = 100;
 export interface ParseOptions {
   /** The field bare terms belong to (default 关键词 TX). */
   defaultField?: FieldCode;
-  /** 'espacenet' accepts Espacenet field names and `within`/`all`/`any`/`prox`. */
-  dialect?: 'cnipa' | 'espacenet';
+  /**
+   * 'espacenet' accepts Espacenet field codes and `within`/`all`/`any`/`prox` and evaluates left to right;
+   * 'keywords' reads the top-bar box (see the header).
+   */
+  dialect?: 'cnipa' | 'espacenet' | 'keywords';
 }
 
 /** Parses a search expression into its tree; throws ExpressionError (Chinese message, position). */
@@ -112,20 +124,84 @@ export function combine(type: 'and' | 'or', items: Node[]): Node {
   return children.length === 1 ? children[0] : { type, children };
 }
 
+/** The field(s) bare terms search: one field, or (Espacenet `ta`, `txt`, `ia`, `num`…) any of several. */
+type Scope = FieldCode | readonly FieldCode[];
+
+function scopeFields(scope: Scope): readonly FieldCode[] {
+  return typeof scope === 'string' ? [scope] : scope;
+}
+
+/**
+ * Espacenet's bare words (its help, "entering queries without field identifiers"): the field is guessed per word —
+ * a date → pd, a classification symbol → cl, two to four capitals and digits → num, a Capitalised name → ia,
+ * anything else (and a quoted phrase) → txt: title, abstract, inventor or applicant. This array, by identity, is the
+ * scope that asks for the guess.
+ */
+const ESPACENET_BARE: readonly FieldCode[] = ['TI', 'AB', 'IN', 'PA'];
+const ESPACENET_DATE = /^(?:\d{8}|\d{4}-\d{2}-\d{2}|\d{2}\/\d{2}\/\d{4}|\d{2}\.\d{2}\.\d{4})$/;
+const ESPACENET_CLASS = /^[A-H]\d{2}(?:[A-Z](?:\d{1,4}(?:\/\d{1,6})?)?)?$/;
+const ESPACENET_NUMBER = /^[A-Z]{2,4}\d+[A-Z]?\d?$/;
+const ESPACENET_NAME = /^[A-Z][a-z]+$/;
+
+/** A word with at least this many digits in the keyword box also finds the application/publication number. */
+const NUMBER_DIGITS = /\d{6,}/;
+
+/**
+ * The keyword box's tokens: `-word` → NOT word, a `-` right before a quote or a parenthesis → NOT, a lower-case
+ * `near` a word, square brackets and words with nothing searchable (punctuation, a stray `-`) dropped.
+ */
+function keywordTokens(tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  for (let k = 0; k < tokens.length; k++) {
+    const tok = tokens[k];
+    if (tok.type === 'lbrack' || tok.type === 'rbrack') continue;
+    // `near field communication` is three words; only NEAR in capitals (NEAR/5) is the operator, as in Google Patents.
+    if (tok.type === 'near' && !tok.value.startsWith('NEAR')) {
+      out.push({ type: 'word', value: tok.value, start: tok.start, end: tok.end });
+      continue;
+    }
+    if (tok.type !== 'word') {
+      out.push(tok);
+      continue;
+    }
+    let { value, start } = tok;
+    while (value.startsWith('-')) {
+      const nextTok = tokens[k + 1];
+      const glued = value.length > 1 || (nextTok.start === tok.end && (nextTok.type === 'quoted' || nextTok.type === 'lparen'));
+      if (!glued) break;
+      out.push({ type: 'not', value: '-', start, end: start + 1 });
+      value = value.slice(1);
+      start++;
+    }
+    if (value === '' || queryTokens(normalise(value.replace(/\*$/, ''))).kind === 'empty') continue;
+    out.push({ ...tok, value, start });
+  }
+  return out;
+}
+
 class Parser {
   private tokens: Token[];
   private i = 0;
   private depth = 0;
-  private readonly dialect: 'cnipa' | 'espacenet';
+  private readonly dialect: 'cnipa' | 'espacenet' | 'keywords';
   private readonly defaultField: FieldCode;
+  /** Where bare words go: the default field; Espacenet's guess (ESPACENET_BARE) when no default was asked for. */
+  private readonly bareScope: Scope;
 
   constructor(
     private readonly src: string,
     options: ParseOptions,
   ) {
     this.tokens = lex(src);
-    this.dialect = options.dialect ?? 'cnipa';
+    let dialect = options.dialect ?? 'cnipa';
+    // A field clause (`TI=…`, `申请日>=2020`) pasted into the keyword box: the whole box is an expression.
+    if (dialect === 'keywords') {
+      if (this.tokens.some((t) => t.type === 'op')) dialect = 'cnipa';
+      else this.tokens = keywordTokens(this.tokens);
+    }
+    this.dialect = dialect;
     this.defaultField = options.defaultField ?? 'TX';
+    this.bareScope = dialect === 'espacenet' && !options.defaultField ? ESPACENET_BARE : this.defaultField;
   }
 
   // ── helpers ──────────────────────────────────────────────────────────────────────────────────────
@@ -187,9 +263,11 @@ class Parser {
 
   parseQuery(): Node {
     const first = this.peek();
-    if (first.type === 'eof') throw new ExpressionError('请输入检索式', 1);
+    if (first.type === 'eof') {
+      throw new ExpressionError(this.dialect === 'keywords' ? '检索词不含可检索的文字或数字' : '请输入检索式', 1);
+    }
     if (!this.canStart(first)) this.missingOperand(first);
-    const node = this.parseOr(this.defaultField);
+    const node = this.parseOr(this.bareScope);
     const tok = this.peek();
     if (tok.type !== 'eof') {
       if (tok.type === 'rparen') this.fail(tok, (p) => `第 ${p} 个字符处多了一个右括号`);
@@ -205,7 +283,9 @@ class Parser {
     this.fail(tok, (p) => `第 ${p} 个字符处无法识别“${this.show(tok)}”`);
   }
 
-  private parseOr(field: FieldCode): Node {
+  private parseOr(field: Scope): Node {
+    if (this.dialect === 'espacenet') return this.parseLeftToRight(field);
+    if (this.dialect === 'keywords') return this.parseKeywordAnd(field);
     const items = [this.parseAnd(field)];
     while (this.peek().type === 'or') {
       const op = this.next();
@@ -215,7 +295,64 @@ class Parser {
     return combine('or', items);
   }
 
-  private parseAnd(field: FieldCode): Node {
+  /**
+   * Espacenet: operands joined left to right, each operator applied to everything before it (`a or b and c` is
+   * `(a or b) and c`; `a or b not c` is `(a or b) and not c`). Each change of operator nests the tree one level.
+   */
+  private parseLeftToRight(field: Scope): Node {
+    let acc = this.parseUnary(field);
+    let levels = 0;
+    for (;;) {
+      const tok = this.peek();
+      let op: 'and' | 'or' | 'not';
+      if (tok.type === 'and' || tok.type === 'or' || tok.type === 'not') {
+        this.next();
+        if (!this.canStart(this.peek())) this.missingOperand(this.peek(), tok);
+        op = tok.type;
+      } else if (this.canStart(tok)) {
+        op = 'and';
+      } else if (tok.type === 'near' || tok.type === 'op' || tok.type === 'lbrack' || tok.type === 'rbrack') {
+        this.unexpected(tok);
+      } else break;
+      const right = this.parseUnary(field);
+      const type = op === 'or' ? 'or' : 'and';
+      if ((acc.type === 'and' || acc.type === 'or') && acc.type !== type && ++levels + this.depth > MAX_DEPTH) {
+        this.fail(tok, (p) => `第 ${p} 个字符处括号或 NOT 嵌套过深（最多 ${MAX_DEPTH} 层）`);
+      }
+      acc = combine(type, [acc, op === 'not' ? { type: 'not', child: right } : right]);
+    }
+    return acc;
+  }
+
+  /** The keyword box: operands side by side (or with AND) are ANDed; each is a run of OR (OR binds tighter). */
+  private parseKeywordAnd(field: Scope): Node {
+    const items = [this.parseKeywordOr(field)];
+    for (;;) {
+      const tok = this.peek();
+      if (tok.type === 'and') {
+        this.next();
+        if (!this.canStart(this.peek())) this.missingOperand(this.peek(), tok);
+        items.push(this.parseKeywordOr(field));
+      } else if (this.canStart(tok)) {
+        items.push(this.parseKeywordOr(field));
+      } else if (tok.type === 'near' || tok.type === 'op') {
+        this.unexpected(tok);
+      } else break;
+    }
+    return combine('and', items);
+  }
+
+  private parseKeywordOr(field: Scope): Node {
+    const items = [this.parseUnary(field)];
+    while (this.peek().type === 'or') {
+      const op = this.next();
+      if (!this.canStart(this.peek())) this.missingOperand(this.peek(), op);
+      items.push(this.parseUnary(field));
+    }
+    return combine('or', items);
+  }
+
+  private parseAnd(field: Scope): Node {
     const items = [this.parseUnary(field)];
     for (;;) {
       const tok = this.peek();
@@ -232,7 +369,7 @@ class Parser {
     return combine('and', items);
   }
 
-  private parseUnary(field: FieldCode): Node {
+  private parseUnary(field: Scope): Node {
     const tok = this.peek();
     if (tok.type === 'not') {
       this.next();
@@ -245,7 +382,7 @@ class Parser {
     return this.parsePrimary(field);
   }
 
-  private parseGroup(field: FieldCode): Node {
+  private parseGroup(field: Scope): Node {
     const open = this.next();
     this.enter(open);
     const first = this.peek();
@@ -264,7 +401,7 @@ class Parser {
     return node;
   }
 
-  private parsePrimary(field: FieldCode): Node {
+  private parsePrimary(field: Scope): Node {
     const tok = this.peek();
     if (tok.type === 'lparen') return this.parseGroup(field);
     if (tok.type === 'word') {
@@ -272,17 +409,117 @@ class Parser {
       if (after.type === 'op') return this.parseFieldClause();
       if (this.dialect === 'espacenet' && after.type === 'word') {
         const rel = after.value.toLowerCase();
-        if ((rel === 'within' || TEXT_RELATIONS.has(rel)) && lookupField(tok.value, 'espacenet')) return this.parseFieldClause();
+        const known = lookupEspacenet(tok.value) ?? lookupField(tok.value, 'espacenet');
+        if ((rel === 'within' || TEXT_RELATIONS.has(rel)) && known) return this.parseFieldClause();
       }
     }
-    if (tok.type === 'word' || tok.type === 'quoted') return this.parseLeaf(fieldDef(field));
+    if (tok.type === 'word' || tok.type === 'quoted') return this.parseScopedLeaf(field);
     this.missingOperand(tok);
+  }
+
+  /** A value searched in every field of `scope` (any of them may match); in the keyword box a number too. */
+  private parseScopedLeaf(scope: Scope): Node {
+    if (scope === ESPACENET_BARE) {
+      const guessed = this.espacenetGuess();
+      if (guessed) return guessed;
+    }
+    const fields = scopeFields(scope);
+    const def = fieldDef(fields[0]);
+    const tok = this.peek();
+    if (fields.length > 1 && def.kind === 'code') {
+      this.next();
+      return this.codeAlternatives(fields as readonly CodeField[], tok);
+    }
+    const leaf = this.parseLeaf(def);
+    if (fields.length > 1) return spread(leaf, fields);
+    if (
+      this.dialect === 'keywords' &&
+      def.code === 'TX' &&
+      leaf.type === 'term' &&
+      tok.type === 'word' &&
+      NUMBER_DIGITS.test(leaf.value)
+    ) {
+      return combine('or', [leaf, ...this.numberAlternatives(leaf.value)]);
+    }
+    return leaf;
+  }
+
+  /** Espacenet's guess for a bare word that is a date, a symbol, a number or a name; null: it is text (txt). */
+  private espacenetGuess(): Node | null {
+    const tok = this.peek();
+    if (tok.type !== 'word' || this.peek(1).type === 'near') return null;
+    const word = tok.value.trim();
+    if (ESPACENET_DATE.test(word) && this.dateSpan(word)) {
+      this.next();
+      return this.dateNode('PD', '=', tok);
+    }
+    if (ESPACENET_CLASS.test(word) && normaliseIpc(word)) {
+      this.next();
+      return { type: 'code', field: 'IPC', value: normaliseIpc(word)! };
+    }
+    if (ESPACENET_NUMBER.test(word)) {
+      const forms: Node[] = [];
+      for (const field of ['AN', 'PN'] as const) {
+        try {
+          forms.push(this.codeValue(field, word));
+        } catch (e) {
+          if (!(e instanceof PatentNumberError)) throw e;
+        }
+      }
+      if (forms.length) {
+        this.next();
+        return combine('or', forms);
+      }
+    }
+    if (ESPACENET_NAME.test(word)) return spread(this.parseLeaf(fieldDef('IN')), ['IN', 'PA']);
+    return null;
+  }
+
+  /** An application or publication number in the keyword box: whichever readings of the word are valid. */
+  private numberAlternatives(value: string): Node[] {
+    const out: Node[] = [];
+    for (const form of applicationNumberForms(value, { quiet: true })) out.push({ type: 'code', field: 'AN', value: form });
+    try {
+      out.push({ type: 'code', field: 'PN', value: parsePublicationNumber(value).canonical });
+    } catch (e) {
+      if (!(e instanceof PatentNumberError)) throw e;
+    }
+    return out;
+  }
+
+  /** Espacenet `num=`: the number as any of `fields` (application, publication) that can read it. */
+  private codeAlternatives(fields: readonly CodeField[], tok: Token): Node {
+    if (tok.type !== 'word' && tok.type !== 'quoted') this.missingOperand(tok);
+    const out: Node[] = [];
+    let firstError: PatentNumberError | null = null;
+    for (const field of fields) {
+      try {
+        out.push(this.codeValue(field, tok.value));
+      } catch (e) {
+        if (!(e instanceof PatentNumberError)) throw e;
+        firstError ??= e;
+      }
+    }
+    if (out.length === 0) {
+      this.fail(tok, (p) => `第 ${p} 个字符处：“${tok.value.trim()}”不是可识别的申请号或公开号（${firstError?.message ?? ''}）`);
+    }
+    return combine('or', out);
   }
 
   private parseFieldClause(): Node {
     const nameTok = this.next();
-    const def = lookupField(nameTok.value, this.dialect);
+    const esp = this.dialect === 'espacenet' ? lookupEspacenet(nameTok.value) : undefined;
+    if (esp?.unsupported) {
+      this.fail(
+        nameTok,
+        (p) => `第 ${p} 个字符处：暂不支持 Espacenet 字段“${nameTok.value}”（${esp.meaning}）。${esp.unsupported}`,
+      );
+    }
+    const def = esp?.fields
+      ? fieldDef(esp.fields[0])
+      : lookupField(nameTok.value, this.dialect === 'espacenet' ? 'espacenet' : 'cnipa');
     if (!def) this.fail(nameTok, (p) => `第 ${p} 个字符处无法识别的字段“${nameTok.value}”`);
+    const scope: Scope = esp?.fields ?? def.code;
     const opTok = this.next();
     const op = opTok.type === 'op' ? opTok.value : opTok.value.toLowerCase();
     const valueTok = this.peek();
@@ -298,7 +535,8 @@ class Parser {
         this.fail(v, (p) => `第 ${p} 个字符处：“${opTok.value}”后面应为带引号的检索词`);
       const parts = normalise(v.value).split(' ').filter(Boolean);
       if (parts.length === 0) this.fail(v, (p) => `第 ${p} 个字符处的引号内缺少检索词`);
-      const leaves = parts.map((w) => this.termFromText(def.code as TextField, w, false, v));
+      const fields = scopeFields(scope);
+      const leaves = parts.map((w) => spread(this.termFromText(fields[0] as TextField, w, false, v), fields));
       return combine(op === 'all' ? 'and' : 'or', leaves);
     }
 
@@ -316,11 +554,13 @@ class Parser {
       return this.dateNode(def.code as DateField, op, v);
     }
 
-    if (op !== '=') this.fail(opTok, (p) => `第 ${p} 个字符处：字段“${def.name}”不能用“${op}”比较，只能用“=”`);
-    if (valueTok.type === 'lparen') return this.parseGroup(def.code);
+    if (op !== '=') {
+      this.fail(opTok, (p) => `第 ${p} 个字符处：字段“${def.name}”不能用“${op}”比较，只能用“=”（排除请用 NOT）`);
+    }
+    if (valueTok.type === 'lparen') return this.parseGroup(scope);
     if (valueTok.type === 'lbrack') this.fail(valueTok, (p) => `第 ${p} 个字符处：只有日期字段可以用 [ TO ] 范围`);
     if (valueTok.type !== 'word' && valueTok.type !== 'quoted') this.missingOperand(valueTok, opTok);
-    return this.parseLeaf(def);
+    return this.parseScopedLeaf(scope);
   }
 
   /** Espacenet `pd within "2019 2020"` / `pd within "20190101,20201231"`. */
@@ -365,8 +605,8 @@ class Parser {
 
   private rangeNode(field: DateField, fromRaw: string, toRaw: string, fromTok: Token, toTok: Token): DateNode {
     const open = (s: string) => s.trim() === '*' || s.trim() === '';
-    const a = open(fromRaw) ? null : parseDateSpan(fromRaw);
-    const b = open(toRaw) ? null : parseDateSpan(toRaw);
+    const a = open(fromRaw) ? null : this.dateSpan(fromRaw);
+    const b = open(toRaw) ? null : this.dateSpan(toRaw);
     if (!open(fromRaw) && !a) this.badDate(fromTok, fromRaw);
     if (!open(toRaw) && !b) this.badDate(toTok, toRaw);
     if (!a && !b) this.fail(fromTok, (p) => `第 ${p} 个字符处的日期范围至少要写一端`);
@@ -376,12 +616,18 @@ class Parser {
     return { type: 'date', field, op: '<=', to: b!.to };
   }
 
+  /** parseDateSpan; Espacenet also writes a day as dd/mm/yyyy or dd.mm.yyyy (its help: pd="07/01/2008"). */
+  private dateSpan(raw: string): { from: string; to: string } | null {
+    const m = this.dialect === 'espacenet' ? /^\s*(\d{1,2})[/.](\d{1,2})[/.](\d{4})\s*$/.exec(normalise(raw)) : null;
+    return parseDateSpan(m ? `${m[3]}-${m[2]}-${m[1]}` : raw);
+  }
+
   private badDate(tok: Token, raw: string): never {
     this.fail(tok, (p) => `第 ${p} 个字符处的日期“${raw}”无效，可写作 2020、2020-05、2020-05-01 或 20200501`);
   }
 
   private dateNode(field: DateField, op: string, tok: Token): DateNode {
-    const span = parseDateSpan(tok.value);
+    const span = this.dateSpan(tok.value);
     if (!span) this.badDate(tok, tok.value);
     switch (op) {
       case '=':
@@ -493,12 +739,28 @@ class Parser {
       return { type: 'code', field, value };
     }
     try {
-      const value = field === 'AN' ? parseApplicationNumber(raw).canonical : parsePublicationNumber(raw).canonical;
-      return { type: 'code', field, value };
+      return this.codeValue(field, raw);
     } catch (e) {
       if (e instanceof PatentNumberError) this.fail(tok, (p) => `第 ${p} 个字符处：${e.message}`);
       throw e;
     }
+  }
+
+  /**
+   * An application number → each stored form it may stand for (CN canonical; US09832323, EP…, WO… as imported);
+   * a publication number → its canonical form. Throws PatentNumberError.
+   */
+  private codeValue(field: CodeField, raw: string): Node {
+    if (field === 'AN') {
+      return combine(
+        'or',
+        applicationNumberForms(raw).map((value): Node => ({ type: 'code', field, value })),
+      );
+    }
+    if (field === 'PN') return { type: 'code', field, value: parsePublicationNumber(raw).canonical };
+    const value = normaliseIpc(raw);
+    if (!value) throw new PatentNumberError(`分类号“${raw.trim()}”格式不对，应如 H01M 或 H01M10/0525`);
+    return { type: 'code', field, value };
   }
 
   private enumNode(def: FieldDef, tok: Token): Node {
@@ -509,6 +771,15 @@ class Parser {
     }
     return { type: 'enum', field: def.code as EnumField, values: [value] };
   }
+}
+
+/** A text leaf (term or NEAR) searched in any of `fields`: one copy per field, ORed. */
+function spread(leaf: Node, fields: readonly FieldCode[]): Node {
+  if (fields.length === 1 || (leaf.type !== 'term' && leaf.type !== 'near')) return leaf;
+  return combine(
+    'or',
+    fields.map((field): Node => ({ ...leaf, field: field as TextField })),
+  );
 }
 
 /** Merges `TYPE=(发明 OR 实用新型)` style OR groups of one enum field into one enum node (used by the parser). */

@@ -10,7 +10,7 @@ export interface PrintOptions {
   fieldNames?: 'code' | 'zh';
 }
 
-const NEEDS_QUOTES = /[\s()[\]=<>"“”「」（）［］【】＝＜＞＂\u3000]|&&|\|\|/;
+const NEEDS_QUOTES = /[\s()[\]=<>"“”「」（）［］【】＝＜＞＂\u3000≠]|&&|\|\|/;
 
 /** A term value as it must be written: bare when the lexer reads it back as one word, else quoted. */
 export function quoteValue(value: string, phrase = false): string {

@@ -156,6 +156,24 @@ describe('/docking results', () => {
     expect(screen.getByTestId('expr-error-mark').textContent).toBe('(');
   });
 
+  it('shows how the keyword box was read: the canonical expression from the server', async () => {
+    sessionStore.setUser(makeUser());
+    net = mockNetwork(() => ok(result({ expression: '(锂电池 OR 钠电池) AND 正极' })));
+    renderAt(`/docking?val=${encodeURIComponent('锂电池 OR 钠电池 正极')}`);
+    expect(await screen.findByText('(锂电池 OR 钠电池) AND 正极')).toBeTruthy();
+    expect(screen.getByText('按检索式：')).toBeTruthy();
+    // 修改 opens the editor with that expression, not the raw words.
+    const href = screen.getByText('修改').closest('a')?.getAttribute('href') ?? '';
+    expect(new URLSearchParams(href.split('?')[1]).get('expr')).toBe('(锂电池 OR 钠电池) AND 正极');
+  });
+
+  it('marks a mistake in the keyword box in the text the user typed', async () => {
+    net = mockNetwork(() => ({ status: 400, data: { code: 0, msg: '第 5 个字符处的“OR”后面缺少检索词', position: 5 } }));
+    renderAt(`/docking?val=${encodeURIComponent('锂电池 OR')}`);
+    expect(await screen.findByText('第 5 个字符处的“OR”后面缺少检索词')).toBeTruthy();
+    expect(screen.getByTestId('expr-error-mark').textContent).toBe('O');
+  });
+
   it('returns to the remembered scroll position when coming back', async () => {
     const url = '/docking?val=x';
     window.sessionStorage.setItem(cacheKey('scroll', url), '480');

@@ -131,7 +131,11 @@ export function SearchResults({ variant }: { variant: ResultsVariant }) {
   const activeFilters = FACET_KEYS.filter((k) => state.filters[k]);
   const expression = data?.expression || state.expr;
   const editPath = advancedBase
-    ? `${advancedBase}?${new URLSearchParams(state.expr ? { expr: state.expr } : state.val ? { val: state.val } : {}).toString()}`
+    ? // The keyword box goes to the editor as the expression it was read as (OR binds tighter there than in the
+      // expression language, so the raw words in the form's 关键词 field could mean something else).
+      `${advancedBase}?${new URLSearchParams(
+        state.expr ? { expr: state.expr } : state.val ? (data?.expression ? { expr: data.expression } : { val: state.val }) : {},
+      ).toString()}`
     : null;
 
   const searchBox = variant === 'public' && (
@@ -167,7 +171,8 @@ export function SearchResults({ variant }: { variant: ResultsVariant }) {
     const problem = problemOf(result.error);
     content = (
       <ExpressionProblemAlert
-        expression={state.expr}
+        // The keyword box's own text when the mistake is in it: the position counts in what the user typed.
+        expression={state.expr || state.val}
         problem={problem}
         action={
           editPath ? (
@@ -267,7 +272,8 @@ export function SearchResults({ variant }: { variant: ResultsVariant }) {
         </div>
         {expression && (
           <div className="search-expression">
-            <Typography.Text type="secondary">检索式：</Typography.Text>
+            {/* The server's canonical form: for the keyword box it shows how the words were read (ADR 0034). */}
+            <Typography.Text type="secondary">{state.expr ? '检索式：' : '按检索式：'}</Typography.Text>
             <code className="search-expr-code">{expression}</code>
             {editPath && (
               <Link to={editPath} className="search-expression-edit">
