@@ -212,18 +212,79 @@ const UNIGRAM_CODE = UNIGRAM_MARK.charCodeAt(0);
  * token strings and arrays (the import tokenises every field of every patent).
  */
 export function indexText(text: string | readonly string[]): string {
-  if (typeof text !== 'string') return text.length === 1 ? indexText(text[0]) : indexTokens(text).join(' ');
   if (!LITTLE_ENDIAN) return indexTokens(text).join(' ');
-  const s = normalise(text);
-  const n = s.length;
+  if (typeof text === 'string') {
+    const s = normalise(text);
+    reserve(s.length, 0);
+    encM = 0;
+    encU = 0;
+    encode(s);
+    return finish();
+  }
+  const norms = text.map(normalise);
+  reserve(
+    norms.reduce((n, v) => n + v.length, 0),
+    norms.length,
+  );
+  encM = 0;
+  encU = 0;
+  for (const s of norms) {
+    if (encM > 0 && hasToken(s)) {
+      for (let g = 0; g < VALUE_GAP; g++) {
+        mainBuf[encM++] = SPACE;
+        mainBuf[encM++] = GAP_CODE;
+      }
+    }
+    encode(s);
+  }
+  return finish();
+}
+
+/** Positions written so far in mainBuf / uniBuf by encode(). */
+let encM = 0;
+let encU = 0;
+const GAP_CODE = GAP_TOKEN.charCodeAt(0);
+
+/** Room for `n` normalised code units in `values` values (gaps between them included). */
+function reserve(n: number, values: number): void {
   // Per input code unit at most 6 output units in the main stream (a one-character run "x" gives " xe") and 3 in
-  // the unigram stream (" ·x"); the unigrams are copied behind the main stream.
-  if (mainBuf.length < 9 * n + 8) mainBuf = new Uint16Array(9 * n + 64);
+  // the unigram stream (" ·x"); the unigrams are copied behind the main stream. A gap is VALUE_GAP × " ·".
+  const main = 9 * n + values * 2 * VALUE_GAP + 8;
+  if (mainBuf.length < main) mainBuf = new Uint16Array(main + 64);
   if (uniBuf.length < 3 * n + 8) uniBuf = new Uint16Array(3 * n + 64);
+}
+
+/** Whether a normalised text has at least one token. */
+function hasToken(s: string): boolean {
+  for (let i = 0; i < s.length;) {
+    const c = s.charCodeAt(i);
+    const cp = c >= 0xd800 && c <= 0xdbff ? s.codePointAt(i)! : c;
+    if (charClass(cp) !== CLASS_SEP) return true;
+    i += cp > 0xffff ? 2 : 1;
+  }
+  return false;
+}
+
+/** The main stream joined with the unigram stream, as one string. */
+function finish(): string {
+  const out = mainBuf;
+  let m = encM;
+  const u = encU;
+  if (u) {
+    out[m++] = SPACE;
+    out.set(uniBuf.subarray(0, u), m);
+    m += u;
+  }
+  return m ? Buffer.from(out.buffer, out.byteOffset, m * 2).toString('utf16le') : '';
+}
+
+/** Appends the tokens of one normalised text to mainBuf (from encM) and uniBuf (from encU). */
+function encode(s: string): void {
+  const n = s.length;
   const out = mainBuf;
   const uni = uniBuf;
-  let m = 0;
-  let u = 0;
+  let m = encM;
+  let u = encU;
   let i = 0;
   while (i < n) {
     let c = s.charCodeAt(i);
@@ -276,12 +337,8 @@ export function indexText(text: string | readonly string[]): string {
     for (let j = prev; j < i; j++) out[m++] = s.charCodeAt(j);
     out[m++] = END_CODE;
   }
-  if (u) {
-    out[m++] = SPACE;
-    out.set(uni.subarray(0, u), m);
-    m += u;
-  }
-  return m ? Buffer.from(out.buffer, out.byteOffset, m * 2).toString('utf16le') : '';
+  encM = m;
+  encU = u;
 }
 
 /** How many main-stream positions a term's match covers (1 for a one-character term, 0 for an empty one). */
