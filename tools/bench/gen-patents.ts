@@ -190,8 +190,8 @@ for (let start = 0; start < N; start += BATCH) {
         indexText(abstract),
         indexText(claims),
         '',
-        indexText(apps.join(' ; ')),
-        indexText(invs.join(' ; ')),
+        indexText(apps),
+        indexText(invs),
         indexText(address),
         '',
       );

@@ -9,14 +9,19 @@
 //
 // ── Token streams ─────────────────────────────────────────────────────────────────────────────────────
 // A field is indexed as one space-separated token string made of two position spaces, one after the other:
-//   1. the main stream, segment by segment, in text order:
+//   1. the main stream: ONE token per unit of text, in text order — a unit is a word or a CJK character
+//      (docs/search/near-distance.md; NEAR/n counts these units):
 //        word w                       → w
-//        CJK run c0 c1 … c(n-1)       → c0+"b"  c0c1  c1c2  …  c(n-2)c(n-1)  c(n-1)+"e"
-//      i.e. the run's bigrams between a begin anchor ("锂b": the run starts with 锂) and an end anchor
-//      ("池e": the run ends with 池). A one-character run "池" gives "池b 池e".
+//        CJK run c0 c1 … c(n-1)       → c0c1  c1c2  …  c(n-2)c(n-1)  c(n-1)+"e"
+//      i.e. each character gives the bigram it starts, and the run's last character its end anchor ("池e": the
+//      run ends with 池). A one-character run "池" gives "池e". Every token at the position of a character c
+//      starts with c.
 //   2. the unigram stream: every CJK character again, one token each, in text order, written with the
 //      unigram mark in front ("·锂", see below).
-//   "用4G/5G通信模块" → 用b 用e 4g 5g 通b 通信 信模 模块 块e | ·用 ·通 ·信 ·模 ·块
+//   "用4G/5G通信模块" → 用e 4g 5g 通信 信模 模块 块e | ·用 ·通 ·信 ·模 ·块
+// A multi-valued field (applicants, inventors, agencies) is indexed value by value, with VALUE_GAP gap tokens
+// ("·", which no query token equals or starts with) between two values' main streams: no phrase can contain
+// a gap token, and no NEAR reaches across VALUE_GAP positions, so neither ever spans two values.
 //
 // ── Query terms ───────────────────────────────────────────────────────────────────────────────────────
 // A term is normalised and cut into segments the same way, then:
@@ -24,21 +29,22 @@
 //   • one CJK run of m ≥ 2 chars    → the phrase of its m−1 bigrams: "锂电池" → "锂电 电池";
 //   • one word                      → that word (whole-word match; `batter*` → prefix token "batter");
 //   • several segments (a mixed term "4G通信", or a quoted "锂电 池") → one phrase: each segment's tokens in
-//     order, where a CJK segment gets its begin anchor when something precedes it in the term and its end
-//     anchor when something follows: "4g通信" → "4g 通b 通信", "通信4g" → "通信 信e 4g",
-//     "锂电 池" → "锂电 电e 池b".
+//     order, where a CJK segment followed by something ends with its end anchor, and a last CJK segment of
+//     one character is the prefix token of that character: "4g通信" → "4g 通信", "通信4g" → "通信 信e 4g",
+//     "锂电 池" → "锂电 电e 池*", "4g通5g" → "4g 通e 5g".
 // A phrase matches when its tokens sit at consecutive positions of the main stream.
 //
 // Why this is exactly substring matching for a CJK term q (|q| ≥ 2): bigram tokens only ever come from two
 // neighbouring characters of one run, and inside a run bigram i and bigram i+1 are at neighbouring
 // positions. So "q0q1 q1q2 … " at consecutive positions ⇔ q occurs inside one run ⇔ (since q has no
-// separators) q is a substring of the normalised field. A phrase can never run across a gap: between the
-// last bigram of one run and the first bigram of the next there are always the end anchor "xe" and the
-// begin anchor "yb" (plus any words), which no bigram-only phrase contains. So "锂电 电池" does not match
-// "锂电池" (stream "锂b 锂电 电e 电b 电池 池e"), nor does "锂电，池".
-// Unigrams live after the main stream, and no phrase of two or more tokens contains a bare unigram (every
-// CJK segment of a multi-segment term carries an anchor), so unigrams never take part in phrase matches.
-// One-character runs still sit in the main stream through their anchors, which mixed terms ("4g通") need.
+// separators) q is a substring of the normalised field. A phrase can never run across a gap: the last
+// position of every run holds its end anchor "xe", which no bigram-only phrase contains. So "锂电 电池" does not
+// match "锂电池" (stream "锂电 电e 电池 池e"), nor does "锂电，池".
+// A segment that follows another one in a term must START a run, and needs no anchor for it: the position
+// after a word or an end anchor is always the first position of the next segment, so a bigram (or the prefix
+// of a character) there is the start of a run.
+// Unigrams live after the main stream, and no phrase of two or more tokens contains a bare unigram, so
+// unigrams never take part in phrase matches.
 //
 // The unigram mark "·" (U+00B7, punctuation, so segment() never puts it inside a token) goes in FRONT of the
 // character. Were the unigram the bare character "锂", the main-stream prefix query `锂*` that NEAR uses for
@@ -51,10 +57,10 @@
 // no ASCII). Use FTS5's `ascii` tokenizer: it keeps every non-ASCII code point (the unigram mark included) as a
 // token character; unicode61's tables predate some CJK extension characters and would split on them.
 // PostgreSQL never parses these strings: the engine writes tsvector/tsquery literals (engine/pg-tsvector.ts).
+// Index format version 2 (migration 018 rebuilt the index): version 1 had a begin anchor per run, so a CJK
+// run of n characters took n + 1 positions and NEAR distances in Chinese were one or two too large.
 import { normalise } from './normalise';
 
-/** Letter appended to a CJK character for "a run begins with this character". */
-export const BEGIN_MARK = 'b';
 /** Letter appended to a CJK character for "a run ends with this character". */
 export const END_MARK = 'e';
 /** Put in front of a CJK character to make its unigram token ("·锂"). */
@@ -67,6 +73,14 @@ export const UNIGRAM_MARK = '\u00b7';
 export const MAX_TERM_TOKENS = 50;
 /** Longest word token kept; longer words are cut (e.g. DNA sequences in biotech claims). */
 export const MAX_WORD = 60;
+/**
+ * Gap tokens between two values of a multi-valued field: more than any NEAR can reach across (a NEAR/n with
+ * n ≤ MAX_NEAR_DISTANCE = 100 is compiled to at most n + 1 positions between its phrases; engine.unit.test.ts
+ * checks the margin).
+ */
+export const VALUE_GAP = 102;
+/** The gap token: the unigram mark alone, which no query token equals or starts with. */
+export const GAP_TOKEN = '\u00b7';
 
 export interface Segment {
   kind: 'cjk' | 'word';
@@ -127,8 +141,22 @@ function wordToken(w: string): string {
   return Array.from(w).slice(0, MAX_WORD).join('');
 }
 
-/** Both position spaces of a field: the main stream (words, anchors, bigrams) and the unigrams. */
-export function indexStreams(text: string): { main: string[]; unigrams: string[] } {
+/**
+ * Both position spaces of a field: the main stream (words, bigrams, end anchors) and the unigrams. A list of
+ * values (a multi-valued field) gets VALUE_GAP gap tokens between the main streams of two values.
+ */
+export function indexStreams(text: string | readonly string[]): { main: string[]; unigrams: string[] } {
+  if (typeof text !== 'string') {
+    const main: string[] = [];
+    const unigrams: string[] = [];
+    for (const value of text) {
+      const one = indexStreams(value);
+      if (one.main.length && main.length) for (let i = 0; i < VALUE_GAP; i++) main.push(GAP_TOKEN);
+      for (const t of one.main) main.push(t);
+      for (const t of one.unigrams) unigrams.push(t);
+    }
+    return { main, unigrams };
+  }
   const main: string[] = [];
   const unigrams: string[] = [];
   for (const seg of segment(normalise(text))) {
@@ -137,7 +165,6 @@ export function indexStreams(text: string): { main: string[]; unigrams: string[]
       continue;
     }
     const chars = Array.from(seg.text);
-    main.push(chars[0] + BEGIN_MARK);
     for (let i = 0; i + 1 < chars.length; i++) main.push(chars[i] + chars[i + 1]);
     main.push(chars[chars.length - 1] + END_MARK);
     for (const c of chars) unigrams.push(UNIGRAM_MARK + c);
@@ -145,8 +172,8 @@ export function indexStreams(text: string): { main: string[]; unigrams: string[]
   return { main, unigrams };
 }
 
-/** The tokens to index for one field: the main stream followed by the unigram stream. */
-export function indexTokens(text: string): string[] {
+/** The tokens to index for one field (or one list of values): the main stream followed by the unigram stream. */
+export function indexTokens(text: string | readonly string[]): string[] {
   const { main, unigrams } = indexStreams(text);
   return unigrams.length ? main.concat(unigrams) : main;
 }
@@ -176,7 +203,6 @@ let mainBuf = new Uint16Array(1 << 14);
 let uniBuf = new Uint16Array(1 << 13);
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 const SPACE = 0x20;
-const BEGIN_CODE = BEGIN_MARK.charCodeAt(0);
 const END_CODE = END_MARK.charCodeAt(0);
 const UNIGRAM_CODE = UNIGRAM_MARK.charCodeAt(0);
 
@@ -185,18 +211,80 @@ const UNIGRAM_CODE = UNIGRAM_MARK.charCodeAt(0);
  * `indexTokens(text).join(' ')`, made in one pass over the normalised text without the intermediate segments,
  * token strings and arrays (the import tokenises every field of every patent).
  */
-export function indexText(text: string): string {
+export function indexText(text: string | readonly string[]): string {
   if (!LITTLE_ENDIAN) return indexTokens(text).join(' ');
-  const s = normalise(text);
-  const n = s.length;
-  // Per input code unit at most 6 output units in the main stream (a one-character run "x" gives " xb xe") and 3 in
-  // the unigram stream (" ·x"); the unigrams are copied behind the main stream.
-  if (mainBuf.length < 9 * n + 8) mainBuf = new Uint16Array(9 * n + 64);
+  if (typeof text === 'string') {
+    const s = normalise(text);
+    reserve(s.length, 0);
+    encM = 0;
+    encU = 0;
+    encode(s);
+    return finish();
+  }
+  const norms = text.map(normalise);
+  reserve(
+    norms.reduce((n, v) => n + v.length, 0),
+    norms.length,
+  );
+  encM = 0;
+  encU = 0;
+  for (const s of norms) {
+    if (encM > 0 && hasToken(s)) {
+      for (let g = 0; g < VALUE_GAP; g++) {
+        mainBuf[encM++] = SPACE;
+        mainBuf[encM++] = GAP_CODE;
+      }
+    }
+    encode(s);
+  }
+  return finish();
+}
+
+/** Positions written so far in mainBuf / uniBuf by encode(). */
+let encM = 0;
+let encU = 0;
+const GAP_CODE = GAP_TOKEN.charCodeAt(0);
+
+/** Room for `n` normalised code units in `values` values (gaps between them included). */
+function reserve(n: number, values: number): void {
+  // Per input code unit at most 6 output units in the main stream (a one-character run "x" gives " xe") and 3 in
+  // the unigram stream (" ·x"); the unigrams are copied behind the main stream. A gap is VALUE_GAP × " ·".
+  const main = 9 * n + values * 2 * VALUE_GAP + 8;
+  if (mainBuf.length < main) mainBuf = new Uint16Array(main + 64);
   if (uniBuf.length < 3 * n + 8) uniBuf = new Uint16Array(3 * n + 64);
+}
+
+/** Whether a normalised text has at least one token. */
+function hasToken(s: string): boolean {
+  for (let i = 0; i < s.length;) {
+    const c = s.charCodeAt(i);
+    const cp = c >= 0xd800 && c <= 0xdbff ? s.codePointAt(i)! : c;
+    if (charClass(cp) !== CLASS_SEP) return true;
+    i += cp > 0xffff ? 2 : 1;
+  }
+  return false;
+}
+
+/** The main stream joined with the unigram stream, as one string. */
+function finish(): string {
+  const out = mainBuf;
+  let m = encM;
+  const u = encU;
+  if (u) {
+    out[m++] = SPACE;
+    out.set(uniBuf.subarray(0, u), m);
+    m += u;
+  }
+  return m ? Buffer.from(out.buffer, out.byteOffset, m * 2).toString('utf16le') : '';
+}
+
+/** Appends the tokens of one normalised text to mainBuf (from encM) and uniBuf (from encU). */
+function encode(s: string): void {
+  const n = s.length;
   const out = mainBuf;
   const uni = uniBuf;
-  let m = 0;
-  let u = 0;
+  let m = encM;
+  let u = encU;
   let i = 0;
   while (i < n) {
     let c = s.charCodeAt(i);
@@ -224,20 +312,20 @@ export function indexText(text: string): string {
       }
       continue;
     }
-    // A CJK run c0 … ck: "c0b c0c1 … c(k-1)ck cke" in the main stream, "·c" for each character c.
+    // A CJK run c0 … ck: "c0c1 … c(k-1)ck cke" in the main stream, "·c" for each character c.
     let prev = start;
     i += cp > 0xffff ? 2 : 1;
-    for (let j = start; j < i; j++) out[m++] = s.charCodeAt(j);
-    out[m++] = BEGIN_CODE;
     if (u) uni[u++] = SPACE;
     uni[u++] = UNIGRAM_CODE;
     for (let j = start; j < i; j++) uni[u++] = s.charCodeAt(j);
+    let first = true;
     while (i < n) {
       c = s.charCodeAt(i);
       cp = c >= 0xd800 && c <= 0xdbff ? s.codePointAt(i)! : c;
       if (charClass(cp) !== CLASS_CJK) break;
       const end = i + (cp > 0xffff ? 2 : 1);
-      out[m++] = SPACE;
+      if (!first) out[m++] = SPACE;
+      first = false;
       for (let j = prev; j < end; j++) out[m++] = s.charCodeAt(j);
       uni[u++] = SPACE;
       uni[u++] = UNIGRAM_CODE;
@@ -245,16 +333,12 @@ export function indexText(text: string): string {
       prev = i;
       i = end;
     }
-    out[m++] = SPACE;
+    if (!first) out[m++] = SPACE;
     for (let j = prev; j < i; j++) out[m++] = s.charCodeAt(j);
     out[m++] = END_CODE;
   }
-  if (u) {
-    out[m++] = SPACE;
-    out.set(uni.subarray(0, u), m);
-    m += u;
-  }
-  return m ? Buffer.from(out.buffer, out.byteOffset, m * 2).toString('utf16le') : '';
+  encM = m;
+  encU = u;
 }
 
 /** How many main-stream positions a term's match covers (1 for a one-character term, 0 for an empty one). */
@@ -262,13 +346,24 @@ export function termWidth(m: TermMatch): number {
   return m.kind === 'phrase' ? m.tokens.length : m.kind === 'unigram' ? 1 : 0;
 }
 
+/**
+ * How many units of text (words and CJK characters, docs/search/near-distance.md) a term covers: the width of its
+ * matches in main-stream positions. A term whose last segment is a CJK run of m ≥ 2 characters has one unit more
+ * than tokens (its last character has no token of its own in the phrase); any other term as many as tokens.
+ */
+export function termUnits(term: string): number {
+  let n = 0;
+  for (const seg of segment(normalise(term))) n += seg.kind === 'word' ? 1 : Array.from(seg.text).length;
+  return n;
+}
+
 /** How a query term is matched against the token streams. */
 export type TermMatch =
   /** The tokens at consecutive positions of the main stream; with `prefix`, the last token is a prefix. */
   | { kind: 'phrase'; tokens: string[]; prefix?: boolean }
   /** A one-character CJK term `char`: the unigram token ("·" + char). (Inside NEAR, use the main-stream
-   *  prefix `char*`: every occurrence of c starts a bigram or an end anchor, so it matches the same
-   *  documents; no unigram token starts with a CJK character.) */
+   *  prefix `char*`: every occurrence of c has exactly one main-stream token, which starts with c; no unigram
+   *  token starts with a CJK character.) */
   | { kind: 'unigram'; token: string; char: string }
   /** The term has nothing indexable (only punctuation): it matches no document. */
   | { kind: 'empty' };
@@ -285,18 +380,26 @@ export function queryTokens(term: string, opts: { prefix?: boolean } = {}): Term
     if (chars.length === 1) return { kind: 'unigram', token: UNIGRAM_MARK + chars[0], char: chars[0] };
   }
   const tokens: string[] = [];
+  let cjkPrefix = false;
   segs.forEach((seg, i) => {
     if (seg.kind === 'word') {
       tokens.push(wordToken(seg.text));
       return;
     }
     const chars = Array.from(seg.text);
-    if (i > 0) tokens.push(chars[0] + BEGIN_MARK);
+    const last = i === segs.length - 1;
+    // A last segment of one character that follows something: a run starting with it (any token starting with it).
+    if (last && chars.length === 1) {
+      tokens.push(chars[0]);
+      cjkPrefix = true;
+      return;
+    }
     for (let k = 0; k + 1 < chars.length; k++) tokens.push(chars[k] + chars[k + 1]);
-    if (i < segs.length - 1) tokens.push(chars[chars.length - 1] + END_MARK);
+    if (!last) tokens.push(chars[chars.length - 1] + END_MARK);
   });
-  const last = segs[segs.length - 1];
-  if (opts.prefix && last.kind === 'word' && Array.from(last.text).length < MAX_WORD) {
+  if (cjkPrefix) return { kind: 'phrase', tokens, prefix: true };
+  const lastSeg = segs[segs.length - 1];
+  if (opts.prefix && lastSeg.kind === 'word' && Array.from(lastSeg.text).length < MAX_WORD) {
     return { kind: 'phrase', tokens, prefix: true };
   }
   return { kind: 'phrase', tokens };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalise } from './normalise';
-import { indexStreams, indexTokens, queryTokens, segment } from './tokenise';
+import { GAP_TOKEN, indexStreams, indexTokens, queryTokens, segment, VALUE_GAP } from './tokenise';
 import type { TermMatch } from './tokenise';
 import { hasPatentData, readPatents, rng } from './test-data';
 import { referenceMatch } from '../modules/search/testing';
@@ -10,7 +10,7 @@ class MemoryIndex {
   private postings = new Map<string, [number, number][]>();
   private streams: string[][] = [];
 
-  add(text: string): void {
+  add(text: string | string[]): void {
     const doc = this.streams.length;
     const tokens = indexTokens(text);
     this.streams.push(tokens);
@@ -59,12 +59,12 @@ function bruteForce(normDocs: string[], term: string, prefix = false): Set<numbe
 }
 
 describe('indexStreams / indexTokens', () => {
-  it('emits begin anchor, bigrams, end anchor per CJK run, words as they are, then the unigrams', () => {
+  it('emits one token per unit: the bigram each CJK character starts, the end anchor, words as they are, then the unigrams', () => {
     expect(indexStreams('用4G/5G通信模块')).toEqual({
-      main: ['用b', '用e', '4g', '5g', '通b', '通信', '信模', '模块', '块e'],
+      main: ['用e', '4g', '5g', '通信', '信模', '模块', '块e'],
       unigrams: ['·用', '·通', '·信', '·模', '·块'],
     });
-    expect(indexTokens('锂电池')).toEqual(['锂b', '锂电', '电池', '池e', '·锂', '·电', '·池']);
+    expect(indexTokens('锂电池')).toEqual(['锂电', '电池', '池e', '·锂', '·电', '·池']);
     expect(indexTokens('H01M 10/0525, LiFePO4')).toEqual(['h01m', '10', '0525', 'lifepo4']);
     expect(indexTokens('')).toEqual([]);
     expect(indexTokens('，。！')).toEqual([]);
@@ -72,6 +72,19 @@ describe('indexStreams / indexTokens', () => {
 
   it('normalises first (full-width, traditional, case)', () => {
     expect(indexTokens('鋰電ＡＢ')).toEqual(indexTokens('锂电ab'));
+  });
+
+  it('indexes each value of a list on its own, with VALUE_GAP gap tokens between two values', () => {
+    const { main, unigrams } = indexStreams(['Magnus Ekman', '', 'James van Zoeren', '王伟']);
+    const gap = Array.from({ length: VALUE_GAP }, () => GAP_TOKEN);
+    expect(main).toEqual(['magnus', 'ekman', ...gap, 'james', 'van', 'zoeren', ...gap, '王伟', '伟e']);
+    expect(unigrams).toEqual(['·王', '·伟']);
+    const idx = new MemoryIndex();
+    idx.add(['Magnus Ekman', 'James van Zoeren']);
+    idx.add(['James Ekman']);
+    expect([...idx.search(queryTokens('ekman james'))]).toEqual([]);
+    expect([...idx.search(queryTokens('magnus ekman'))]).toEqual([0]);
+    expect([...idx.search(queryTokens('james ekman'))]).toEqual([1]);
   });
 
   it('produces only space-free tokens of letters and digits (unigrams behind the unigram mark)', () => {
@@ -88,10 +101,11 @@ describe('queryTokens', () => {
     ['锂电池', { kind: 'phrase', tokens: ['锂电', '电池'] }],
     ['鋰電池', { kind: 'phrase', tokens: ['锂电', '电池'] }],
     ['Battery', { kind: 'phrase', tokens: ['battery'] }],
-    ['4G通信', { kind: 'phrase', tokens: ['4g', '通b', '通信'] }],
+    ['4G通信', { kind: 'phrase', tokens: ['4g', '通信'] }],
     ['通信4G', { kind: 'phrase', tokens: ['通信', '信e', '4g'] }],
-    ['4g通5g', { kind: 'phrase', tokens: ['4g', '通b', '通e', '5g'] }],
-    ['锂电 池', { kind: 'phrase', tokens: ['锂电', '电e', '池b'] }],
+    ['4g通5g', { kind: 'phrase', tokens: ['4g', '通e', '5g'] }],
+    ['锂电 池', { kind: 'phrase', tokens: ['锂电', '电e', '池'], prefix: true }],
+    ['4g通', { kind: 'phrase', tokens: ['4g', '通'], prefix: true }],
     ['lithium ion battery', { kind: 'phrase', tokens: ['lithium', 'ion', 'battery'] }],
     ['，。', { kind: 'empty' }],
   ])('%j', (term, expected) => {

@@ -32,6 +32,9 @@ describe('indexText', () => {
         r.agency,
       ])
         expect(indexText(text)).toBe(reference(text));
+      // Multi-valued fields: value by value, with the gap between values.
+      for (const values of [r.applicants, r.inventors, ['', ...r.inventors, '，'], [r.agency]])
+        expect(indexText(values)).toBe(indexTokens(values).join(' '));
     }
   });
 

@@ -14,7 +14,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Db, Dialect } from '../../db';
 import type { Database as Schema, PatentsTable } from '../../db/schema';
 import { writeTransaction, type WriteRetryOptions } from '../../db/write';
-import { writeIndexes, type IndexEntry } from '../../search/engine/index-writer';
+import { agencyValues, writeIndexes, type IndexEntry } from '../../search/engine/index-writer';
 import { PatentNumberError, parseApplicationNumber, parsePublicationNumber } from '../../search/patent-number';
 import { dateOf } from './dates';
 import { deriveLegalStatus, isGrantDocument, type LegalEvent, type LegalStatus, type PatentType } from './legal-status';
@@ -757,10 +757,10 @@ export async function upsertPatents(
           ab: r.abstract,
           cl: r.claims,
           de: r.description,
-          pa: p.doc!.applicants.join(' ; '),
-          inv: p.doc!.inventors.join(' ; '),
+          pa: p.doc!.applicants,
+          inv: p.doc!.inventors,
           addr: r.address,
-          ag: r.agency,
+          ag: agencyValues(r.agency),
         },
         replace: Boolean(p.primary),
       });

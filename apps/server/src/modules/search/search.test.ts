@@ -11,6 +11,7 @@ import { ipcClass, ipcSection } from '../../search/engine/facets';
 import { allJobHandlers } from '..';
 import { drainJobs } from '../jobs/jobs.service';
 import { writeIndex } from '../../search/engine/index-writer';
+import { migrate } from '../../db/migrate';
 import { readyStore, storeWhenReady } from '../../search/engine/sqlite-store';
 import { search, searchIds, trends } from './search.service';
 import { EXPORT_DENIED } from './search.routes';
@@ -128,6 +129,43 @@ describe.runIf(hasPatentData())('search = brute-force substring scan on real rec
       exprs.push(`TX=(${a} NEAR/${n} ${b})`, `TI=${a} OR AB=${b}`, `TX=${a} NOT TI=${b}`, `(TX=${a} OR TX=${b}) AND NOT AB=${a}`);
     }
     exprs.push('TX=(数据 NEAR/2 处理)', 'TX=(数 NEAR/3 据)', 'TX=(系统 NEAR/1 方法)', 'AB=(模块 NEAR/5 "4G")');
+    const failures: string[] = [];
+    for (const e of exprs) {
+      const ast = parseExpression(e);
+      const want = expectedIds(docs, ast);
+      for (const engine of ENGINES) {
+        const got = await idsOf(t, ast, engine);
+        if (got.join() !== want.join()) failures.push(`${engine} ${e}: got ${got.length}, want ${want.length}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 240000);
+
+  it('phrases and NEAR on applicants and inventors stay inside one value, as in the reference', async () => {
+    const exprs: string[] = [];
+    let joinedHits = 0;
+    const ok = (v: string) => !/["\\]/.test(v) && queryTokens(v).kind !== 'empty';
+    for (const d of docs) {
+      for (const [field, values] of [
+        ['IN', d.inventors],
+        ['PA', d.applicants],
+      ] as const) {
+        if (values.length < 2 || exprs.length >= 120) continue;
+        // The end of one value and the start of the next: a phrase that only exists across the two.
+        const tail = Array.from(values[0]).slice(-2).join('').trim();
+        const head = Array.from(values[1]).slice(0, 2).join('').trim();
+        if (!ok(tail) || !ok(head) || !ok(values[1])) continue;
+        const across = `${tail} ${head}`;
+        if (referenceMatch(normalise(values.join(' ; ')), across)) joinedHits++;
+        exprs.push(
+          `${field}=${quoteValue(across, true)}`,
+          `${field}=(${quoteValue(tail, true)} NEAR/20 ${quoteValue(head, true)})`,
+          `${field}=${quoteValue(values[1], true)}`,
+        );
+      }
+    }
+    // Joined into one text, these phrases would match: the cases can tell the two meanings apart.
+    expect(joinedHits).toBeGreaterThan(5);
     const failures: string[] = [];
     for (const e of exprs) {
       const ast = parseExpression(e);
@@ -314,10 +352,11 @@ describe('search on a hand-made fixture', () => {
     ['NOT TX=电池', ['CN333333333A', 'CN555555555S']],
     ['电池 NOT 锂电池', ['CN444444444A']],
     ['电 池', ['CN111111111A', 'CN222222222U', 'CN444444444A', 'CN666666666A']],
-    ['AB=(电池 NEAR/3 温度)', []],
-    ['AB=(电池 NEAR/5 温度)', ['CN444444444A']],
-    ['AB=(卷积 NEAR/2 网络)', []],
-    ['AB=(卷积 NEAR/3 网络)', ['CN333333333A']],
+    // NEAR/n: at most n words or CJK characters between ("电池电压和温度": 3; "卷积神经网络": 2).
+    ['AB=(电池 NEAR/2 温度)', []],
+    ['AB=(电池 NEAR/3 温度)', ['CN444444444A']],
+    ['AB=(卷积 NEAR/1 网络)', []],
+    ['AB=(卷积 NEAR/2 网络)', ['CN333333333A']],
     ['AB=(网络 NEAR/3 卷积)', ['CN333333333A']],
     ['AB=(卷积 NEAR/1 积神)', ['CN333333333A']],
     ['AB=(神 NEAR/1 卷)', ['CN333333333A']],
@@ -654,6 +693,127 @@ describe('search on a hand-made fixture', () => {
 
   it('keeps the fixture order stable', () => {
     expect(PN_ORDER.length).toBe(6);
+  });
+});
+
+// ─── multi-valued fields and NEAR distances (issue 11 items 3, 4) ───────────────────────────────────────────
+
+describe('phrases within one value of a multi-valued field; NEAR/n in words and CJK characters', () => {
+  let t: TestApp;
+  let idOf: Map<string, number>;
+  let docs: StoredDoc[];
+  const rec = (pn: string, title: string, extra: Record<string, unknown> = {}) => ({ pn, title, type: '发明', ...extra });
+
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+    await loadRecords(t.db, [
+      rec('CN710000001A', 'Tensor core scheduling', {
+        inventors: ['Magnus Ekman', 'James van Zoeren'],
+        applicants: ['Nvidia Corporation', 'Acme Holdings'],
+        agency: 'Alpha Law Firm; Beta IP Agency',
+      }),
+      rec('CN710000002A', 'Shader memory', { inventors: ['James Ekman'], applicants: ['Corporation Acme'] }),
+      rec('CN710000003A', '电池管理', { inventors: ['王伟', '李明'], applicants: ['华为技术有限公司', '比亚迪股份有限公司'] }),
+      rec('CN710000004A', '正极材料的制备方法'),
+      rec('CN710000005A', '正极材料及其制备方法'),
+      rec('CN710000006A', 'graphics processing unit'),
+      rec('CN710000007A', 'graphics and audio processing unit'),
+      rec('CN710000008A', '基于GPU的图形处理单元'),
+      rec('CN710000009A', '图形 processing 单元，正极材料'),
+    ]);
+    const rows = await t.db.db.selectFrom('patent_pubs').select(['pn', 'patent_id']).execute();
+    idOf = new Map(rows.map((r) => [r.pn, Number(r.patent_id)]));
+    docs = await storedDocs(t.db);
+  });
+  afterAll(() => t?.close());
+
+  async function expectAnswer(expression: string, want: string[]) {
+    const ast = parseExpression(expression);
+    const wantIds = want.map((pn) => idOf.get(pn)!).sort((a, b) => a - b);
+    expect(expectedIds(docs, ast), `reference ${expression}`).toEqual(wantIds);
+    for (const engine of ENGINES) expect(await idsOf(t, ast, engine), `${engine} ${expression}`).toEqual(wantIds);
+  }
+
+  it.each<[string, string[]]>([
+    ['IN="Ekman James"', []],
+    ['IN="Magnus Ekman"', ['CN710000001A']],
+    ['IN="James van Zoeren"', ['CN710000001A']],
+    ['IN="James Ekman"', ['CN710000002A']],
+    ['IN=(Ekman NEAR/100 James)', ['CN710000002A']],
+    ['IN=(Ekman AND James)', ['CN710000001A', 'CN710000002A']],
+    ['PA="Corporation Acme"', ['CN710000002A']],
+    ['PA=(Corporation NEAR/1 Acme)', ['CN710000002A']],
+    ['IN="伟 李"', []],
+    ['IN=王伟李明', []],
+    ['IN=(伟 NEAR/100 李)', []],
+    ['IN=(王伟 AND 李明)', ['CN710000003A']],
+    ['PA="有限公司 比亚迪"', []],
+    ['PA=(技术 NEAR/50 比亚迪)', []],
+    ['AG="Firm Beta"', []],
+    ['AG="Beta IP"', ['CN710000001A']],
+    ['AG=(law NEAR/2 agency)', []],
+  ])('%s → %j on every path and in the reference', async (expression, want) => {
+    await expectAnswer(expression, want);
+    const res = await call(t.app, 'POST', '/v1/search/expression', { body: { expression, page_size: 100 } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.list.map((h: { pn: string }) => h.pn).sort()).toEqual([...want].sort());
+  });
+
+  // [title's patent, left, right, units between]: NEAR/(k − 1) misses it, NEAR/k and NEAR/(k + 1) find it.
+  const boundaries: [string, string, string, number][] = [
+    ['CN710000004A', '正极材料', '制备方法', 1],
+    ['CN710000005A', '正极材料', '制备方法', 2],
+    ['CN710000006A', 'graphics', 'unit', 1],
+    ['CN710000007A', 'graphics', 'unit', 3],
+    ['CN710000008A', 'gpu', '处理单元', 3],
+    ['CN710000008A', '基于', '单元', 6],
+    ['CN710000009A', '图形', '单元', 1],
+    ['CN710000009A', 'processing', '材料', 4],
+  ];
+  it.each(boundaries)('%s: %s NEAR/n %s with %i between, n − 1, n, n + 1', async (pn, left, right, k) => {
+    for (const n of [k - 1, k, k + 1].filter((x) => x >= 1)) {
+      for (const [l, r] of [
+        [left, right],
+        [right, left],
+      ]) {
+        const expression = `TI=(${quoteValue(l, true)} NEAR/${n} ${quoteValue(r, true)})`;
+        const ast = parseExpression(expression);
+        const hit = (await idsOf(t, ast, ENGINES[0])).includes(idOf.get(pn)!);
+        expect({ expression, hit }).toEqual({ expression, hit: n >= k });
+        await expectAnswer(
+          expression,
+          docs.filter((d) => referenceEval(ast, d)).map((d) => [...idOf].find(([, id]) => id === d.id)![0]),
+        );
+      }
+    }
+    const res = await call(t.app, 'POST', '/v1/search/expression', {
+      body: { expression: `名称=(${quoteValue(left, true)} NEAR/${k} ${quoteValue(right, true)})`, page_size: 100 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.list.map((h: { pn: string }) => h.pn)).toContain(pn);
+  });
+
+  it('an index written before (values joined into one text) is rebuilt by migration 018', async () => {
+    const id = idOf.get('CN710000001A')!;
+    const old = { ti: 'Tensor core scheduling', ab: '', cl: '', de: '', addr: '' };
+    const joined = {
+      pa: 'Nvidia Corporation ; Acme Holdings',
+      inv: 'Magnus Ekman ; James van Zoeren',
+      ag: 'Alpha Law Firm; Beta IP Agency',
+    };
+    await writeIndex(t.db.db, t.db.dialect, id, { ...old, ...joined }, true);
+    const ast = parseExpression('IN="Ekman James"');
+    for (const engine of ENGINES) expect(await idsOf(t, ast, engine), engine).toEqual([id]);
+    await t.db.db
+      .deleteFrom('kysely_migration' as never)
+      .where('name' as never, '=', '018-reindex-text' as never)
+      .execute();
+    await migrate(t.db.db as never, t.db.dialect);
+    // A migration runs before the server starts; this server kept the stale answer in its result cache.
+    if (t.db.sqlite) readyStore(t.db.sqlite)?.clearCaches();
+    for (const engine of ENGINES) expect(await idsOf(t, ast, engine), engine).toEqual([]);
+    await expectAnswer('IN="Magnus Ekman"', ['CN710000001A']);
+    await expectAnswer('名称=(正极材料 NEAR/1 制备方法)', ['CN710000004A']);
   });
 });
 

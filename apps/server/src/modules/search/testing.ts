@@ -1,7 +1,8 @@
 // Test helpers for the search module: the reference (brute-force) meaning of a query, and loading records.
 // Only tests import this file.
 import { normalise } from '../../search/normalise';
-import { indexStreams, isCjk, isWordChar, queryTokens, segment, type TermMatch } from '../../search/tokenise';
+import { isCjk, isWordChar, MAX_WORD, segment } from '../../search/tokenise';
+import { agencyValues } from '../../search/engine/index-writer';
 import type { Node } from '../../search/expression';
 import { parsePublicationNumber } from '../../search/patent-number';
 import type { Db } from '../../db';
@@ -47,32 +48,75 @@ export function referenceMatch(norm: string, term: string, prefix = false): bool
   return false;
 }
 
-/** Start positions of a term in a main token stream (a one-character term: tokens starting with it). */
-function phraseStarts(main: readonly string[], m: TermMatch): { starts: number[]; width: number } {
-  if (m.kind === 'empty') return { starts: [], width: 0 };
-  if (m.kind === 'unigram') {
-    const starts: number[] = [];
-    main.forEach((t, i) => {
-      if (t.startsWith(m.char)) starts.push(i);
-    });
-    return { starts, width: 1 };
-  }
-  const starts: number[] = [];
-  const n = m.tokens.length;
-  for (let i = 0; i + n <= main.length; i++) {
-    let ok = true;
-    for (let j = 0; j < n && ok; j++)
-      ok = m.prefix && j === n - 1 ? main[i + j].startsWith(m.tokens[j]) : main[i + j] === m.tokens[j];
-    if (ok) starts.push(i);
-  }
-  return { starts, width: n };
+/** One unit of text (docs/search/near-distance.md): a word, or one CJK character with the run it belongs to. */
+interface Unit {
+  kind: 'word' | 'cjk';
+  text: string;
+  /** Index of the segment (word or CJK run) it belongs to; for a CJK character, its index in that run. */
+  seg: number;
+  at: number;
 }
 
-/** FTS5's NEAR: starts a, b with (a ≤ b and b − a − |A| ≤ n) or (b ≤ a and a − b − |B| ≤ n). */
+/** Words longer than MAX_WORD are cut, on both sides (DOMAIN §4). */
+const cut = (w: string) => Array.from(w).slice(0, MAX_WORD).join('');
+
+function units(norm: string): Unit[] {
+  const out: Unit[] = [];
+  segment(norm).forEach((s, seg) => {
+    if (s.kind === 'word') out.push({ kind: 'word', text: cut(s.text), seg, at: 0 });
+    else Array.from(s.text).forEach((c, at) => out.push({ kind: 'cjk', text: c, seg, at }));
+  });
+  return out;
+}
+
+/**
+ * Where a term occurs in a text, in units (each start, and the term's width in units), from the text's segments
+ * and DOMAIN §4 alone (no token streams): the term's segments lie in consecutive segments of the text; a word is
+ * a whole word; a CJK segment is a substring of a run, which must start the run when it follows something in
+ * the term and end it when something follows it in the term.
+ */
+function unitMatches(norm: string, term: string): { starts: number[]; width: number } {
+  const q = segment(normalise(term)).map((s) => ({ kind: s.kind, chars: Array.from(s.text) }));
+  const u = units(norm);
+  const width = q.reduce((n, s) => n + (s.kind === 'word' ? 1 : s.chars.length), 0);
+  const starts: number[] = [];
+  if (!q.length) return { starts, width };
+  for (let i = 0; i < u.length; i++) {
+    let p = i;
+    let ok = true;
+    for (let k = 0; k < q.length && ok; k++) {
+      const s = q[k];
+      const first = u[p];
+      if (!first || first.kind !== s.kind || (k > 0 && (first.seg !== u[p - 1].seg + 1 || first.at !== 0))) {
+        ok = false;
+        break;
+      }
+      if (s.kind === 'word') {
+        ok = first.text === cut(s.chars.join(''));
+        p++;
+        continue;
+      }
+      for (let j = 0; j < s.chars.length && ok; j++) {
+        const x = u[p + j];
+        ok = !!x && x.kind === 'cjk' && x.seg === first.seg && x.text === s.chars[j];
+      }
+      p += s.chars.length;
+      // Something follows in the term: the run ends here.
+      if (ok && k < q.length - 1) ok = !u[p] || u[p].seg !== first.seg;
+    }
+    if (ok) starts.push(i);
+  }
+  return { starts, width };
+}
+
+/**
+ * NEAR/n in units (docs/search/near-distance.md), on one value: occurrences starting at a and b (widths wA, wB)
+ * with (a ≤ b and b − a − wA ≤ n) or (b ≤ a and a − b − wB ≤ n): at most n units between them, overlaps count.
+ */
 export function referenceNear(text: string, left: string, right: string, n: number): boolean {
-  const { main } = indexStreams(text);
-  const A = phraseStarts(main, queryTokens(left));
-  const B = phraseStarts(main, queryTokens(right));
+  const norm = normalise(text);
+  const A = unitMatches(norm, left);
+  const B = unitMatches(norm, right);
   for (const a of A.starts) for (const b of B.starts) if (a <= b ? b - a - A.width <= n : a - b - B.width <= n) return true;
   return false;
 }
@@ -156,10 +200,11 @@ const FIELD_TEXT: Record<string, (d: StoredDoc) => string[]> = {
   CL: (d) => [d.claims],
   DE: (d) => [d.description],
   TX: (d) => [d.title, d.abstract, d.claims],
-  PA: (d) => [d.applicants.join(' ; ')],
-  IN: (d) => [d.inventors.join(' ; ')],
+  // Multi-valued fields: each value on its own (a phrase or NEAR never spans two values).
+  PA: (d) => d.applicants,
+  IN: (d) => d.inventors,
   ADDR: (d) => [d.address],
-  AG: (d) => [d.agency],
+  AG: (d) => agencyValues(d.agency),
 };
 
 /** Whether a stored patent satisfies an expression tree, evaluated directly on its text and columns. */

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { parseExpression, type NearNode } from '../expression';
+import { parseExpression, quoteValue, type NearNode } from '../expression';
 import { rng } from '../test-data';
 import { Bitset } from './bitset';
 import { ftsQuery, rankFtsQuery, titleFtsQuery } from './compile-sqlite';
 import { chunkRanges, quoteLexeme, tsvectorChunks } from './pg-tsvector';
-import { nearTsquery, termTsquery } from './text-query';
+import { nearSides, nearTsquery, termTsquery } from './text-query';
+import { indexStreams, VALUE_GAP } from '../tokenise';
+import { referenceNear } from '../../modules/search/testing';
 import { CHUNK_OVERLAP, MAX_TERM_TOKENS, MAX_WINDOW, PG_CHUNK_POSITIONS, PG_MAX_POSITIONS_PER_LEXEME } from './limits';
 import { MAX_NEAR_DISTANCE } from '../expression';
 import { topK } from './sqlite-store';
@@ -50,8 +52,11 @@ describe('PostgreSQL chunks', () => {
   it('keeps the real limits consistent', () => {
     expect(CHUNK_OVERLAP).toBeLessThan(PG_MAX_POSITIONS_PER_LEXEME);
     expect(PG_CHUNK_POSITIONS).toBeLessThan(16383);
-    // The widest query window: a NEAR of two longest terms at the longest distance.
-    expect(2 * MAX_TERM_TOKENS + MAX_NEAR_DISTANCE).toBeLessThanOrEqual(MAX_WINDOW);
+    // The widest query window: a NEAR of two longest terms at the longest distance (nearSides adds one
+    // position, to a side's width or to the distance).
+    expect(2 * MAX_TERM_TOKENS + MAX_NEAR_DISTANCE + 1).toBeLessThanOrEqual(MAX_WINDOW);
+    // No NEAR reaches across the gap between two values: the engine distance is at most MAX_NEAR_DISTANCE + 1.
+    expect(VALUE_GAP).toBeGreaterThan(MAX_NEAR_DISTANCE + 1);
     const main = Array.from({ length: 40000 }, (_, i) => (i % 3 === 0 ? '所述' : `w${i % 1000}`));
     const ranges = check(main, {
       positions: PG_CHUNK_POSITIONS,
@@ -63,9 +68,11 @@ describe('PostgreSQL chunks', () => {
   });
 
   it('writes tsvector literals with positions, unigrams without, quotes escaped', () => {
-    expect(tsvectorChunks(['锂b', '锂电', '电池', '池e', '锂电'], ['·锂', '·电', '·池', '·锂'])).toEqual([
-      "'锂b':1 '锂电':2,5 '电池':3 '池e':4 '·锂' '·电' '·池'",
+    expect(tsvectorChunks(['锂电', '电池', '池e', '锂电'], ['·锂', '·电', '·池', '·锂'])).toEqual([
+      "'锂电':1,4 '电池':2 '池e':3 '·锂' '·电' '·池'",
     ]);
+    // Gap tokens between values take positions but are not written.
+    expect(tsvectorChunks(indexStreams(['a b', 'c']).main, [])).toEqual([`'a':1 'b':2 'c':${3 + VALUE_GAP}`]);
     expect(tsvectorChunks([], [])).toEqual(['']);
     expect(quoteLexeme("it's\\")).toBe("'it''s\\\\'");
   });
@@ -75,8 +82,12 @@ describe('query text', () => {
   it('compiles text-only trees into one FTS5 query', () => {
     expect(ftsQuery(parseExpression('锂电池'))).toBe('{ti ab cl} : "锂电 电池"');
     expect(ftsQuery(parseExpression('TI=锂 AND NOT AB=batter*'))).toBe('(ti : "·锂") NOT (ab : "batter"*)');
-    expect(ftsQuery(parseExpression('TI=(a OR "4G通信")'))).toBe('(ti : "a") OR (ti : "4g 通b 通信")');
-    expect(ftsQuery(parseExpression('AB=(锂 NEAR/5 电池)'))).toBe('ab : NEAR("锂"* "电池", 5)');
+    expect(ftsQuery(parseExpression('TI=(a OR "4G通信")'))).toBe('(ti : "a") OR (ti : "4g 通信")');
+    // NEAR counts units: a CJK side gets its last character as a prefix slot when only it needs one…
+    expect(ftsQuery(parseExpression('AB=(锂 NEAR/5 电池)'))).toBe('ab : NEAR("锂"* "电池 池"*, 5)');
+    // …and when both sides end with a CJK run, the distance grows by one instead.
+    expect(ftsQuery(parseExpression('名称=(正极材料 NEAR/1 制备方法)'))).toBe('ti : NEAR("正极 极材 材料" "制备 备方 方法", 2)');
+    expect(ftsQuery(parseExpression('TI=(graphics NEAR/1 unit)'))).toBe('ti : NEAR("graphics" "unit", 1)');
     expect(ftsQuery(parseExpression('NOT TI=a'))).toBeNull();
     expect(ftsQuery(parseExpression('TI=a AND AD>=2020'))).toBeNull();
     expect(rankFtsQuery(parseExpression('TI=a AND AD>=2020 AND NOT TI=b'))).toBe('(ti : "a") NOT (ti : "b")');
@@ -101,6 +112,104 @@ describe('query text', () => {
     );
     expect(nearTsquery(parseExpression('TI=(锂电池组 NEAR/1 电池)') as NearNode)).toContain("(('锂电' <-> '电池' <-> '池组'))");
     expect(nearTsquery(parseExpression('TI=(锂 NEAR/1 电)') as NearNode)).toContain("('锂':* <0> '电':*)");
+  });
+});
+
+/** FTS5's NEAR over a main stream, given the compiled sides and distance (what the SQLite index does). */
+function engineNear(text: string | string[], node: NearNode): boolean {
+  const near = nearSides(node);
+  if (!near) return false;
+  const { main } = indexStreams(text);
+  const starts = (p: { token: string; prefix: boolean }[]) => {
+    const out: number[] = [];
+    for (let i = 0; i + p.length <= main.length; i++) {
+      if (p.every((s, j) => (s.prefix ? main[i + j].startsWith(s.token) : main[i + j] === s.token))) out.push(i);
+    }
+    return out;
+  };
+  const A = starts(near.A);
+  const B = starts(near.B);
+  const d = near.distance;
+  return A.some((a) => B.some((b) => (a <= b ? b - a - near.A.length <= d : a - b - near.B.length <= d)));
+}
+
+describe('NEAR/n counts units: a word, or one CJK character', () => {
+  const near = (e: string) => parseExpression(e) as NearNode;
+
+  // [text, left, right, units between]: NEAR/(k−1) misses, NEAR/k and NEAR/(k+1) find it.
+  const cases: [string, string, string, number][] = [
+    ['正极材料的制备方法', '正极材料', '制备方法', 1],
+    ['正极材料及其制备方法', '正极材料', '制备方法', 2],
+    ['一种正极材料和它的制备方法', '正极材料', '方法', 5],
+    ['graphics processing unit', 'graphics', 'unit', 1],
+    ['graphics and audio processing unit', 'graphics', 'unit', 3],
+    ['基于GPU的图形处理单元', 'gpu', '处理单元', 3],
+    ['基于GPU的图形处理单元', '基于', '处理单元', 4],
+    ['图形 processing 单元', '图形', '单元', 1],
+    ['图形，处理单元', '图形', '单元', 2],
+    ['锂离子电池', '锂', '池', 3],
+    ['a锂离子电池b', 'a锂', '池b', 3],
+    ['a锂离子电池b', '锂离', '电池b', 1],
+  ];
+  it.each(cases)('%s: %s … %s, %i between', (text, left, right, k) => {
+    for (const [l, r] of [
+      [left, right],
+      [right, left],
+    ]) {
+      for (const n of [k - 1, k, k + 1].filter((x) => x >= 1)) {
+        const node = near(`TI=(${quoteValue(l, true)} NEAR/${n} ${quoteValue(r, true)})`);
+        expect({ l, r, n, engine: engineNear(text, node) }).toEqual({ l, r, n, engine: n >= k });
+        expect({ l, r, n, reference: referenceNear(text, l, r, n) }).toEqual({ l, r, n, reference: n >= k });
+      }
+    }
+  });
+
+  it('agrees with the reference on random terms of mixed Chinese and English text', () => {
+    const rand = rng(11);
+    const pieces = [
+      '正极',
+      '材料',
+      '的',
+      '制备',
+      '方法',
+      'gpu',
+      'graphics',
+      'unit',
+      '，',
+      ' ',
+      '图形处理',
+      '4g',
+      '通信模块',
+      '锂',
+    ];
+    const failures: string[] = [];
+    for (let round = 0; round < 300; round++) {
+      const text = Array.from({ length: 3 + Math.floor(rand() * 10) }, () => pieces[Math.floor(rand() * pieces.length)]).join('');
+      const chars = Array.from(text);
+      const sub = () => {
+        const len = 1 + Math.floor(rand() * 4);
+        const at = Math.floor(rand() * Math.max(1, chars.length - len));
+        return chars
+          .slice(at, at + len)
+          .join('')
+          .trim();
+      };
+      const l = sub();
+      const r = sub();
+      if (!/[\p{L}\p{N}]/u.test(l) || !/[\p{L}\p{N}]/u.test(r) || /["\\]/.test(l + r)) continue;
+      const n = 1 + Math.floor(rand() * 4);
+      const node = near(`TI=(${quoteValue(l, true)} NEAR/${n} ${quoteValue(r, true)})`);
+      if (engineNear(text, node) !== referenceNear(text, l, r, n)) failures.push(`${text}: ${l} NEAR/${n} ${r}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('never reaches from one value of a multi-valued field into the next', () => {
+    const values = ['Magnus Ekman', 'James van Zoeren'];
+    expect(engineNear(values, near('IN=(ekman NEAR/100 james)'))).toBe(false);
+    expect(engineNear(values, near('IN=(magnus NEAR/1 ekman)'))).toBe(true);
+    expect(engineNear(['王伟', '李明'], near('IN=(王伟 NEAR/100 李明)'))).toBe(false);
+    expect(engineNear(['王伟', '李明'], near('IN=(伟 NEAR/100 李)'))).toBe(false);
   });
 });
 

@@ -5,6 +5,17 @@ import type { Database } from '../../db/schema';
 import { indexStreams, indexText } from '../tokenise';
 import { tsvectorChunks } from './pg-tsvector';
 
+/** A field of one value, or of several (each value indexed on its own, with a gap between: tokenise.ts). */
+export type FieldText = string | readonly string[];
+
+/** The values of the 代理机构 field: a text may name several agencies, separated by semicolons. */
+export function agencyValues(agency: string): string[] {
+  return agency
+    .split(/[;；]/)
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
 /** The raw (not yet normalised) text of each indexed field of one patent. */
 export interface IndexFields {
   /** 名称 TI */
@@ -15,14 +26,14 @@ export interface IndexFields {
   cl: string;
   /** 说明书 DE */
   de: string;
-  /** 申请人 PA: applicants joined with ' ; ' so a phrase cannot run from one applicant into the next */
-  pa: string;
-  /** 发明人 IN */
-  inv: string;
+  /** 申请人 PA: the applicants, each a value (a phrase or NEAR never runs from one applicant into the next) */
+  pa: FieldText;
+  /** 发明人 IN: the inventors, each a value */
+  inv: FieldText;
   /** 地址 ADDR */
   addr: string;
-  /** 代理机构 AG */
-  ag: string;
+  /** 代理机构 AG: the agencies, each a value (agencyValues) */
+  ag: FieldText;
 }
 
 export const INDEX_FIELDS = ['ti', 'ab', 'cl', 'de', 'pa', 'inv', 'addr', 'ag'] as const;

@@ -15,9 +15,13 @@
 // is exactly "the field matches". Each chunk restarts its positions at 1. The unigrams (deduplicated) go into
 // chunk 0 only.
 //
+// The gap tokens between the values of a multi-valued field (tokenise.ts, VALUE_GAP) take their positions but
+// are not written: the positions after them just jump, which is all a phrase or NEAR looks at.
+//
 // Storage: chunk 0 of each field is a column of patent_search (one row per patent, a GIN index per column);
 // chunks 1… go to patent_text_chunks (patent_id, field, chunk, tsv) with one GIN index. Almost every field of
 // almost every patent fits in chunk 0; long descriptions and claims spill over.
+import { GAP_TOKEN } from '../tokenise';
 import { CHUNK_OVERLAP, PG_CHUNK_BYTES, PG_CHUNK_POSITIONS, PG_MAX_POSITIONS_PER_LEXEME } from './limits';
 
 /** Quotes one lexeme for a tsvector or tsquery literal: '...' with ' doubled and \ escaped. */
@@ -47,6 +51,10 @@ export function chunkRanges(
     let end = start;
     while (end < main.length && end - start < maxPositions) {
       const t = main[end];
+      if (t === GAP_TOKEN) {
+        end++;
+        continue;
+      }
       const n = counts.get(t) ?? 0;
       if (n >= perLexeme) break;
       // A new lexeme costs its bytes plus quoting; every position about 2 bytes (+ the count).
@@ -70,6 +78,7 @@ export function tsvectorChunks(main: readonly string[], unigrams: readonly strin
   ranges.forEach(([start, end], i) => {
     const positions = new Map<string, number[]>();
     for (let k = start; k < end; k++) {
+      if (main[k] === GAP_TOKEN) continue;
       const list = positions.get(main[k]);
       if (list) list.push(k - start + 1);
       else positions.set(main[k], [k - start + 1]);
