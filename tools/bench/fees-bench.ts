@@ -19,7 +19,7 @@ import { migrate } from '../../apps/server/src/db/migrate';
 import type { Deps } from '../../apps/server/src/deps';
 import { chineseDaysCalendar } from '../../apps/server/src/modules/calendar/working-calendar';
 import { feeNext, feeStatus, grantYearOf, patentYearOf } from '../../apps/server/src/modules/fees/fee-engine';
-import { loadFeeInputs } from '../../apps/server/src/modules/fees/fee-facts';
+import { loadFeeFacts, loadFeeInputs } from '../../apps/server/src/modules/fees/fee-facts';
 import { seedDemoPatents } from '../../apps/server/src/modules/patents/patent-seed';
 import { benchArgs } from './args';
 
@@ -109,9 +109,19 @@ try {
   // A fresh calendar per run (its day cache starts empty), as a scan or a request gets. Each step is timed by the
   // wall clock and by the process's CPU time: on a shared machine with more runnable work than cores the wall time
   // mostly measures waiting for a core.
-  type Step = 'baseline' | 'load' | 'next' | 'total' | 'full';
-  const wall: Record<Step, number[]> = { baseline: [], load: [], next: [], total: [], full: [] };
-  const cpu: Record<Step, number[]> = { baseline: [], load: [], next: [], total: [], full: [] };
+  type Step = 'baseline' | 'load' | 'next' | 'total' | 'full' | 'facts' | 'factsNext' | 'factsTotal';
+  const steps = (): Record<Step, number[]> => ({
+    baseline: [],
+    load: [],
+    next: [],
+    total: [],
+    full: [],
+    facts: [],
+    factsNext: [],
+    factsTotal: [],
+  });
+  const wall = steps();
+  const cpu = steps();
   const timed = async <T>(f: () => T | Promise<T>): Promise<[T, number, number]> => {
     const c0 = process.cpuUsage();
     const t = performance.now();
@@ -135,6 +145,18 @@ try {
     const [, fw, fc] = await timed(() => {
       for (const p of inputs.values()) feeStatus(p, cal, TODAY);
     });
+    // The list path (ADR 0032): one query with the paid years as bits, then feeNext on them.
+    const cal2 = chineseDaysCalendar();
+    const [facts, aw, ac] = await timed(() => loadFeeFacts(deps, companyId));
+    const states2 = new Map<string, number>();
+    const [, xw, xc] = await timed(() => {
+      for (const f of facts) {
+        const s = feeNext(f.input, cal2, TODAY).state;
+        states2.set(s, (states2.get(s) ?? 0) + 1);
+      }
+    });
+    if (JSON.stringify([...states2].sort()) !== JSON.stringify([...states].sort()))
+      throw new Error(`loadFeeFacts + feeNext disagree with loadFeeInputs + feeNext: ${[...states2]} vs ${[...states]}`);
     if (run < 2) continue;
     const add = (k: Step, w: number, c: number) => (wall[k].push(w), cpu[k].push(c));
     add('baseline', bw, bc);
@@ -142,6 +164,9 @@ try {
     add('next', nw, nc);
     add('total', lw + nw, lc + nc);
     add('full', fw, fc);
+    add('facts', aw, ac);
+    add('factsNext', xw, xc);
+    add('factsTotal', aw + xw, ac + xc);
   }
   console.log(`states on ${TODAY}: ${[...states].map(([k, v]) => `${k} ${v}`).join(', ')}`);
   const base = pct(wall.baseline, 0.5);
@@ -159,8 +184,12 @@ try {
   row('feeNext for every patent', 'next');
   row('fee states = load + feeNext', 'total');
   row('(for comparison) feeStatus, all years of every patent', 'full');
-  const total = pct(wall.total, 0.5);
-  const totalCpu = pct(cpu.total, 0.5);
+  row('loadFeeFacts (one query, paid years as bits)', 'facts');
+  row('feeNext for every patent (paid years as bits)', 'factsNext');
+  row('fee states = loadFeeFacts + feeNext (the list path)', 'factsTotal');
+  console.log(`(before ADR 0032 the list path was loadFeeInputs + feeNext: ${ms(pct(wall.total, 0.5))} wall)`);
+  const total = pct(wall.factsTotal, 0.5);
+  const totalCpu = pct(cpu.factsTotal, 0.5);
   console.log(
     `\nfee states p50 ${ms(total)} wall, ${ms(totalCpu)} CPU: target ≤ ${TARGET_MS} ms ${total <= TARGET_MS ? 'met' : totalCpu <= TARGET_MS ? 'met in CPU time only (machine loaded)' : 'NOT met'}`,
   );

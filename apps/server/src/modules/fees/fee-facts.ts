@@ -134,3 +134,78 @@ export async function loadFeeInputs(
   }
   return out;
 }
+
+/** A portfolio patent with what the fee lists show and filter on, and its fee-engine input (paid years as bits). */
+export interface FeeFact {
+  id: number;
+  an: string | null;
+  /** the stored type text (发明 …) */
+  type: string;
+  categoryId: number;
+  isCore: number;
+  input: FeePatentInput;
+}
+
+interface FeeFactRow extends PatentFactsRow {
+  category_id: number;
+  is_core: number;
+  paid: number | string | null;
+}
+
+/**
+ * The company's own patents with their fee-engine input, for the lists, the /home figures, the warning scan and the
+ * report (ADR 0032): one query, the payments folded into the paid years as bits (`paidYears`; feeNext needs no more,
+ * the next fee being the first unpaid year), in patent id order. Optionally only `patentIds`, or one category / core
+ * flag. The same patents as loadFeeInputs leaves in (Chinese, with a filing date and a known type).
+ */
+export async function loadFeeFacts(
+  deps: Pick<Deps, 'db'>,
+  companyId: number,
+  f: { patentIds?: readonly number[]; categoryId?: number; isCore?: 0 | 1 } = {},
+): Promise<FeeFact[]> {
+  const chunks: (readonly number[] | null)[] = [];
+  if (f.patentIds) {
+    const ids = [...new Set(f.patentIds)].filter((id) => Number.isInteger(id) && id > 0).sort((a, b) => a - b);
+    for (let i = 0; i < ids.length; i += CHUNK) chunks.push(ids.slice(i, i + CHUNK));
+  } else chunks.push(null);
+  const db = deps.db.db;
+  const hint = (await hasFeeFactsIndex(deps)) ? sql` indexed by patents_fee_facts` : sql``;
+  // Years are 1..20 (a payment's year is checked against the term); the bits of 1..30 fit a 32-bit integer.
+  const bit = deps.db.dialect === 'postgres' ? sql`(1 << f.year)::bigint` : sql`(1 << f.year)`;
+  const out: FeeFact[] = [];
+  for (const ids of chunks) {
+    const only = ids ? sql` and cp.patent_id in (${sql.join(ids)})` : sql``;
+    const category = f.categoryId !== undefined ? sql` and cp.category_id = ${f.categoryId}` : sql``;
+    const core = f.isCore !== undefined ? sql` and cp.is_core = ${f.isCore}` : sql``;
+    const { rows } = await sql<FeeFactRow>`select p.id, p.an, p.ad, p.gd, p.type, p.country, p.term_adjustment_days,
+        p.fee_reduction_pct, cp.category_id, cp.is_core,
+        (select sum(${bit}) from fee_payments f
+          where f.company_id = ${companyId} and f.patent_id = p.id and f.year between 1 and 30) as paid
+      from company_patents cp join patents p${hint} on p.id = cp.patent_id
+      where cp.company_id = ${companyId} and cp.removed = 0 and cp.source <> 'collect'${only}${category}${core}
+      order by cp.patent_id`.execute(db);
+    for (const r of rows) {
+      if (r.country && r.country !== 'CN') continue;
+      if (!r.ad) continue;
+      const type = feeTypeOf(r.an, r.type);
+      if (!type) continue;
+      out.push({
+        id: Number(r.id),
+        an: r.an,
+        type: r.type,
+        categoryId: Number(r.category_id),
+        isCore: Number(r.is_core),
+        input: {
+          type,
+          filingDate: r.ad,
+          grantDate: r.gd || null,
+          termAdjustmentDays: Number(r.term_adjustment_days) || 0,
+          reductionPct: reductionOf(r.fee_reduction_pct),
+          payments: [],
+          paidYears: Number(r.paid) || 0,
+        },
+      });
+    }
+  }
+  return out;
+}
