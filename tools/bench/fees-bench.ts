@@ -10,10 +10,14 @@
 //   --own   patents the company owns (demo patents generated with seedDemoPatents, then linked to it)
 //   --n     measured runs (after 2 warm-up runs)
 //   --dir   where the database lives (default: $TMPDIR/ip-fees-bench-OWN; rebuilt on every run)
+//
+// With TEST_DATABASE_URL (a PostgreSQL superuser URL, as for the api tests) it runs on a fresh PostgreSQL database
+// `t_<random>` on that server instead, dropped at the end.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { createPgDatabase } from '../../apps/server/test/helpers';
 import { openDb } from '../../apps/server/src/db';
 import { migrate } from '../../apps/server/src/db/migrate';
 import type { Deps } from '../../apps/server/src/deps';
@@ -48,7 +52,9 @@ console.log(
 
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
-const db = openDb({ dataDir: dir, databaseUrl: undefined });
+const pgDb = process.env.TEST_DATABASE_URL ? await createPgDatabase(process.env.TEST_DATABASE_URL) : null;
+const db = openDb({ dataDir: dir, databaseUrl: pgDb?.url });
+console.log(`database: ${db.dialect === 'postgres' ? 'PostgreSQL (TEST_DATABASE_URL, a fresh database)' : 'SQLite'}`);
 try {
   await migrate(db.db as never, db.dialect);
   const t0 = performance.now();
@@ -173,7 +179,7 @@ try {
   console.log(`states on ${TODAY}: ${[...states].map(([k, v]) => `${k} ${v}`).join(', ')}`);
   const base = pct(wall.baseline, 0.5);
   const baseCpu = pct(cpu.baseline, 0.5);
-  console.log(`\n${N} runs (after 2 warm-up runs), SQLite, chinese-days calendar (fresh per run):`);
+  console.log(`\n${N} runs (after 2 warm-up runs), ${db.dialect}, chinese-days calendar (fresh per run):`);
   console.log(
     `${'step'.padEnd(56)} ${'wall p50'.padStart(10)} ${'wall min'.padStart(10)} ${'CPU p50'.padStart(10)}  wall/base  CPU/base`,
   );
@@ -216,7 +222,9 @@ try {
     const c: number[] = [];
     for (let run = 0; run < N + 2; run++) {
       const [, cw, cc] = await timed(f);
-      if (run >= 2) (w.push(cw), c.push(cc));
+      if (run < 2) continue;
+      w.push(cw);
+      c.push(cc);
     }
     console.log(
       `${name.padEnd(56)} ${ms(pct(w, 0.5)).padStart(10)} ${ms(Math.min(...w)).padStart(10)} ${ms(pct(c, 0.5)).padStart(10)}  ${`${(pct(w, 0.5) / base).toFixed(1)}×`.padStart(9)}  ${`${(pct(c, 0.5) / baseCpu).toFixed(1)}×`.padStart(8)}`,
@@ -227,5 +235,6 @@ try {
   );
 } finally {
   await db.close();
+  await pgDb?.drop();
 }
 process.exit(0);
