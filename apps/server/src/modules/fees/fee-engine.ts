@@ -16,6 +16,12 @@ export interface FeePatentInput {
   termAdjustmentDays?: number;
   reductionPct: 0 | 70 | 85;
   payments: FeePayment[];
+  /**
+   * The paid years as bits (bit y set: year y has a payment), read by feeNext instead of `payments` when present —
+   * the list path loads one number per patent instead of its payments (fee-facts.ts loadFeeFacts, ADR 0032).
+   * feeStatus, which shows each payment, needs `payments` and refuses an input that has only this.
+   */
+  paidYears?: number;
 }
 export interface PatentTerm {
   years: number;
@@ -346,6 +352,7 @@ function yearStatus(
  * - lapsed: after the last day before lapse, or any unpaid year after a lapsed one (restorable for 1,000 RMB).
  */
 export function feeStatus(p: FeePatentInput, cal: WorkingCalendar, today: string): PatentFeeStatus {
+  if (p.paidYears && !p.payments.length) throw new Error('feeStatus needs the payments, not only the paid years');
   const term = patentTerm(p);
   const grantYear = grantYearOf(p);
   const expired = today > term.expiry;
@@ -377,9 +384,14 @@ export function feeNext(p: FeePatentInput, cal: WorkingCalendar, today: string):
   const expired = today > term.expiry;
   let next: FeeYearStatus | null = null;
   if (!expired && grantYear !== null) {
-    const paid = paymentsByYear(p);
     let year = grantYear + 1;
-    while (year <= term.years && paid.has(year)) year++;
+    if (p.paidYears !== undefined) {
+      const mask = p.paidYears;
+      while (year <= term.years && year < 31 && (mask >>> year) & 1) year++;
+    } else {
+      const paid = paymentsByYear(p);
+      while (year <= term.years && paid.has(year)) year++;
+    }
     if (year <= term.years) next = yearStatus(p, cal, today, feeYear(p, cal, year, grantYear, null), grantYear, false, false);
   }
   return { term, next, state: overallState(expired, grantYear, next) };

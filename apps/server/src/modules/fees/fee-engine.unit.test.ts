@@ -31,7 +31,19 @@ function patent(
   grantDate: string | null,
   more: Partial<FeePatentInput> = {},
 ): FeePatentInput {
-  return { type, filingDate, grantDate, reductionPct: 0, payments: [], ...more };
+  const p: FeePatentInput = { type, filingDate, grantDate, reductionPct: 0, payments: [], ...more };
+  tableCases.push(p);
+  return p;
+}
+
+/** Every patent the table tests below build, checked again at the end through the paid-years path (ADR 0032). */
+const tableCases: FeePatentInput[] = [];
+
+/** The input as loadFeeFacts gives it: the paid years as bits, no payments. */
+function asPaidYears(p: FeePatentInput): FeePatentInput {
+  let bits = 0;
+  for (const pay of p.payments) bits |= 1 << pay.year;
+  return { ...p, payments: [], paidYears: bits };
 }
 
 /** Payments of years `from`..`to`, each on its anniversary (on time). */
@@ -339,5 +351,21 @@ describe('feeNext (the list and scan path)', () => {
       }
     }
     expect(checked).toBe(1500);
+  });
+
+  it('with the paid years as bits (the list path, ADR 0032): the same as feeStatus for every table case above', () => {
+    expect(tableCases.length).toBeGreaterThan(30);
+    const days = ['2000-01-01', '2016-03-10', '2018-08-01', '2026-03-10', '2026-04-10', '2026-09-11', '2026-11-24', '2035-01-01'];
+    for (const p of tableCases)
+      for (const today of days)
+        for (const cal of [weekends, nationalDay]) {
+          const full = feeStatus(p, cal, today);
+          expect(feeNext(asPaidYears(p), cal, today)).toEqual({ term: full.term, next: full.next, state: full.state });
+        }
+  });
+
+  it('feeStatus refuses an input with only the paid years (it shows each payment)', () => {
+    const p = patent('invention', '2016-03-10', '2018-08-01', { payments: paidYears('2016-03-10', 4, 10) });
+    expect(() => feeStatus(asPaidYears(p), weekends, '2026-11-24')).toThrow();
   });
 });

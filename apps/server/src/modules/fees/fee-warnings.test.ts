@@ -4,7 +4,8 @@ import { demoPortfolio, otherCompany } from '../../../test/company-records';
 import { allScheduledTasks } from '../index';
 import { getWorkingCalendar } from '../calendar/working-calendar';
 import { deliverToCompany } from '../messages/deliver';
-import { loadFeeInputs } from './fee-facts';
+import { loadFeeFacts, loadFeeInputs } from './fee-facts';
+import { feeNext, feeStatus } from './fee-engine';
 import { FEE_OBJECT_TYPE, markFeePaid, scanCompanyFees, scanFeeWarnings } from './fee-warnings';
 
 // Fee warnings (ADR 0025) and the facts they read, on SQLite and PostgreSQL: the clock walks through a due date and
@@ -121,6 +122,51 @@ describe('loadFeeInputs', () => {
     expect(inputs.get(p1)!.payments).toEqual([]);
     expect([...(await loadFeeInputs(t.deps, a.companyId, [p2, 999999])).keys()]).toEqual([p2]);
     expect((await loadFeeInputs(t.deps, a.companyId, [])).size).toBe(0);
+  });
+});
+
+describe('loadFeeFacts (one query, the paid years as bits: ADR 0032)', () => {
+  it('the same patents as loadFeeInputs, each paid year a bit, and the same next fee as feeStatus', async () => {
+    const cal = await getWorkingCalendar(t.deps);
+    for (const company of [a, b, c]) {
+      const facts = await loadFeeFacts(t.deps, company.companyId);
+      const inputs = await loadFeeInputs(t.deps, company.companyId);
+      expect(facts.map((f) => f.id)).toEqual([...inputs.keys()].sort((x, y) => x - y));
+      for (const f of facts) {
+        const full = inputs.get(f.id)!;
+        expect({ ...f.input, paidYears: undefined }).toEqual({ ...full, payments: [], paidYears: undefined });
+        let bits = 0;
+        for (const pay of full.payments) bits |= 1 << pay.year;
+        expect(f.input.paidYears).toBe(bits);
+        for (const day of ['2025-11-01', '2026-03-10', '2026-06-18', '2026-09-11', '2027-01-01']) {
+          const s = feeStatus(full, cal, day);
+          expect(feeNext(f.input, cal, day)).toEqual({ term: s.term, next: s.next, state: s.state });
+        }
+      }
+    }
+    const a1 = (await loadFeeFacts(t.deps, a.companyId)).find((f) => f.id === p1)!;
+    expect(a1.input.paidYears).toBe(0b11111110000); // years 4–10
+    expect(a1).toMatchObject({ an: '201610012345.6', type: '发明', categoryId: 0, isCore: 0 });
+  });
+
+  it('narrows by ids, category and core flag; a payment recorded afterwards is read by the next call', async () => {
+    expect((await loadFeeFacts(t.deps, a.companyId, { patentIds: [p2, 999999] })).map((f) => f.id)).toEqual([p2]);
+    expect(await loadFeeFacts(t.deps, a.companyId, { patentIds: [] })).toEqual([]);
+    expect(await loadFeeFacts(t.deps, a.companyId, { isCore: 1 })).toEqual([]);
+    expect((await loadFeeFacts(t.deps, a.companyId, { categoryId: 0 })).length).toBe(2);
+    expect(await loadFeeFacts(t.deps, a.companyId, { categoryId: 7 })).toEqual([]);
+    const cal = await getWorkingCalendar(t.deps);
+    const before = (await loadFeeFacts(t.deps, b.companyId))[0]!;
+    expect(before.input.paidYears).toBe(0);
+    expect(feeNext(before.input, cal, '2025-11-01').next?.year).toBe(4);
+    await pay(b.companyId, p1, 4, '2025-11-01');
+    try {
+      const after = (await loadFeeFacts(t.deps, b.companyId))[0]!;
+      expect(after.input.paidYears).toBe(1 << 4);
+      expect(feeNext(after.input, cal, '2025-11-01').next?.year).toBe(5);
+    } finally {
+      await t.db.db.deleteFrom('fee_payments').where('company_id', '=', b.companyId).execute();
+    }
   });
 });
 

@@ -11,7 +11,7 @@ import { deliverToCompany, markHandled } from '../messages/deliver';
 import type { ScheduledTask } from '../scheduler/scheduler';
 import { getLeadTimes, type LeadTimes } from '../warnings/lead-times';
 import { addDays, feeNext, lateFeeBoundaries, type FeeYearStatus } from './fee-engine';
-import { loadFeeInputs } from './fee-facts';
+import { loadFeeFacts } from './fee-facts';
 
 /** The messages' object type (object_id: the patent id). */
 export const FEE_OBJECT_TYPE = 'patent_fee';
@@ -103,7 +103,9 @@ export async function scanCompanyFees(
   cal: WorkingCalendar,
   today: string,
 ): Promise<{ patents: number; delivered: number }> {
-  const inputs = await loadFeeInputs(deps, companyId);
+  // One query with the paid years as bits (ADR 0032): the scan needs only each patent's next fee.
+  const facts = await loadFeeFacts(deps, companyId);
+  const inputs = new Map(facts.map((f) => [f.id, f.input]));
   const lead = await getLeadTimes(deps, companyId);
   const due: { patentId: number; y: FeeYearStatus; th: FeeThreshold }[] = [];
   for (const [patentId, input] of inputs) {

@@ -89,37 +89,66 @@ export function patentEvents(
   return out;
 }
 
-/** What a rule of each kind matches among the changed patents. */
-async function ruleMatches(deps: Deps, rule: RuleRow, changed: Changed[], asts: Map<string, Node>): Promise<Changed[]> {
+/**
+ * What the rules of one run share (ADR 0032): the changed patents by applicant name, read once for every applicant
+ * rule, and each distinct expression's matches among all the changed patents, parsed and evaluated once however many
+ * rules (of however many companies) use it.
+ */
+interface RunShared {
+  changed: Changed[];
+  byApplicant: Map<string, Changed[]> | null;
+  /** expression text → matching ids among `changed`, or null when it does not parse */
+  expressions: Map<string, Set<number> | null>;
+}
+
+function applicantIndex(shared: RunShared): Map<string, Changed[]> {
+  if (shared.byApplicant) return shared.byApplicant;
+  const index = new Map<string, Changed[]>();
+  for (const c of shared.changed)
+    for (const a of new Set(c.applicants)) {
+      const l = index.get(a);
+      if (l) l.push(c);
+      else index.set(a, [c]);
+    }
+  return (shared.byApplicant = index);
+}
+
+/** What a rule of each kind matches among the changed patents (`mine`: those changed since the rule last ran). */
+async function ruleMatches(deps: Deps, rule: RuleRow, mine: Changed[], shared: RunShared): Promise<Changed[]> {
   switch (rule.kind) {
     case 'applicant': {
-      const names = new Set(nameVariants(rule.value));
-      return changed.filter((c) => c.applicants.some((a) => names.has(a)));
+      const index = applicantIndex(shared);
+      const ids = new Set<number>();
+      for (const name of nameVariants(rule.value)) for (const c of index.get(name) ?? []) ids.add(c.id);
+      return ids.size ? mine.filter((c) => ids.has(c.id)) : [];
     }
     case 'ipc':
-      return changed.filter((c) => c.ipc.some((code) => code.startsWith(rule.value)));
+      return mine.filter((c) => c.ipc.some((code) => code.startsWith(rule.value)));
     case 'patents': {
       const nums = new Set(rule.value.split('\n').filter(Boolean));
-      return changed.filter((c) => (c.an !== null && nums.has(c.an)) || c.stems.some((s) => nums.has(s)));
+      return mine.filter((c) => (c.an !== null && nums.has(c.an)) || c.stems.some((s) => nums.has(s)));
     }
     case 'expression': {
-      let ast = asts.get(rule.value);
-      if (!ast) {
+      let ids = shared.expressions.get(rule.value);
+      if (ids === undefined) {
+        let ast: Node | null = null;
         try {
           ast = parseExpression(rule.value);
         } catch {
-          return [];
+          ast = null;
         }
-        asts.set(rule.value, ast);
+        ids = ast
+          ? new Set(
+              await matchingAmong(
+                deps,
+                ast,
+                shared.changed.map((c) => c.id),
+              ),
+            )
+          : null;
+        shared.expressions.set(rule.value, ids);
       }
-      const ids = new Set(
-        await matchingAmong(
-          deps,
-          ast,
-          changed.map((c) => c.id),
-        ),
-      );
-      return changed.filter((c) => ids.has(c.id));
+      return ids ? mine.filter((c) => ids.has(c.id)) : [];
     }
     default:
       return [];
@@ -175,12 +204,15 @@ export async function runMonitoring(deps: Deps, opts: RunOptions = {}): Promise<
   const startOf = (r: RuleRow) => r.last_run_at ?? dayStartIso(r.watch_from);
   const from = rules.map(startOf).reduce((a, b) => (a < b ? a : b));
   const changed = await loadChanged(deps, from, now);
-  const asts = new Map<string, Node>();
+  const shared: RunShared = { changed, byApplicant: null, expressions: new Map() };
+  // Rules that last ran together (every rule after a nightly run) share one list of the patents changed since.
+  const since = new Map<string, Changed[]>([[from, changed]]);
   let hits = 0;
   for (const rule of rules) {
     const start = startOf(rule);
-    const mine = changed.filter((c) => c.updated_at > start);
-    const matched = mine.length ? await ruleMatches(deps, rule, mine, asts) : [];
+    let mine = since.get(start);
+    if (!mine) since.set(start, (mine = changed.filter((c) => c.updated_at > start)));
+    const matched = mine.length ? await ruleMatches(deps, rule, mine, shared) : [];
     const newHits: { id: number; event: MonitorEvent }[] = [];
     const values = matched.flatMap((p) =>
       patentEvents(p, rule.watch_from).map((e) => ({

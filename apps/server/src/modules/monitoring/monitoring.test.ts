@@ -332,3 +332,62 @@ describe('demo data', () => {
     }
   }, 120_000);
 });
+
+describe('one run, rules sharing their work (ADR 0032)', () => {
+  it('rules of two companies with the same expression and applicant, last run at different times, each find the patent once', async () => {
+    // A third company (the demo company is at its rule limit after the tests above).
+    const third = await otherCompany(t, '己储能监控测试有限公司', '13911113333');
+    const mine: Record<string, number> = {};
+    for (const [key, kind, value] of [
+      ['expression', 'expression', 'TI=电池'],
+      ['applicant', 'applicant', '戊储能科技有限公司'],
+    ] as const) {
+      const a = await post('rule/create', { name: `共享-${key}`, kind, value }, third.token);
+      const b = await post('rule/create', { name: `共享-${key}`, kind, value }, other.token);
+      expect(a.body.code, JSON.stringify(a.body)).toBe(1);
+      expect(b.body.code, JSON.stringify(b.body)).toBe(1);
+      mine[key] = a.body.data.id;
+      mine[`other-${key}`] = b.body.data.id;
+    }
+    await runMonitoring(t.deps);
+    // The demo company's two rules ran a minute ago; the other company's have never run (they start at watch_from).
+    await t.db.db
+      .updateTable('monitor_rules')
+      .set({ last_run_at: null })
+      .where('id', 'in', [mine['other-expression']!, mine['other-applicant']!])
+      .execute();
+    t.advance(60_000);
+    const R6 = {
+      an: an('202610000006'),
+      pn: 'CN120000006A',
+      ad: '2025-12-01',
+      pd: '2026-03-15',
+      title: '一种储能电池的控制方法',
+      applicants: ['戊储能科技有限公司'],
+      ipc: ['H02J3/32'],
+      type: '发明',
+    };
+    await importRecords('shared.jsonl', [R6]);
+    // Read from the table: the hits call answers the caller's company only (tested above).
+    for (const [key, id] of Object.entries(mine)) {
+      const rows = await t.db.db
+        .selectFrom('monitor_hits')
+        .select(['patent_id', 'event', 'event_date'])
+        .where('rule_id', '=', id)
+        .where('event_date', '=', R6.pd)
+        .execute();
+      expect(
+        rows.map((r) => `${r.event}:${r.event_date}`),
+        key,
+      ).toEqual(['publication:2026-03-15']);
+    }
+    // The other company's rules had never run: they also find the earlier battery publication (R2) since watch_from.
+    const older = await t.db.db
+      .selectFrom('monitor_hits')
+      .select('id')
+      .where('rule_id', '=', mine['other-expression']!)
+      .execute();
+    expect(older).toHaveLength(2);
+    expect((await runMonitoring(t.deps)).hits).toBe(0);
+  });
+});

@@ -1,12 +1,12 @@
 // The fee figures of a monthly report (ADR 0030), from the fee engine (modules/fees, ADR 0025): the payments
-// recorded in the month (fee_payments), the annual fees falling due next month (feeStatus on the report's last day,
+// recorded in the month (fee_payments), the annual fees falling due next month (feeNext on the report's last day,
 // with the working-day calendar), the patents that lapsed in the month for an unpaid fee (the day after the last day
 // before lapse of their first lapsed year) and each patent's term expiry (patentTerm).
 import type { ReportFeeItem } from '@ip/contract';
 import type { Deps } from '../../deps';
 import { getWorkingCalendar } from '../calendar/working-calendar';
-import { feeStatus } from '../fees/fee-engine';
-import { loadFeeInputs } from '../fees/fee-facts';
+import { feeNext } from '../fees/fee-engine';
+import { loadFeeFacts } from '../fees/fee-facts';
 import { dayAfter, firstDay } from './report-dates';
 
 export interface ReportRange {
@@ -41,26 +41,35 @@ export async function reportFees(
   range: ReportRange,
 ): Promise<FeeFacts> {
   const { start, end, nextStart, nextEnd } = range;
-  const [inputs, cal] = await Promise.all([loadFeeInputs(deps, companyId), getWorkingCalendar(deps)]);
+  // One query for the fee facts (paid years as bits) and only the next fee of each patent (ADR 0032): the first
+  // unpaid year after the grant year is the only one that can lapse first or fall due next month — a later unpaid
+  // year is due a year after it, when the first has lapsed (its last day is six months after its due date).
+  const [facts, cal] = await Promise.all([loadFeeFacts(deps, companyId), getWorkingCalendar(deps)]);
   const due: ReportFeeItem[] = [];
   const lapses = new Map<number, string>();
   const expiries = new Map<number, string>();
-  for (const [id, input] of inputs) {
+  for (const { id, input } of facts) {
     const info = patents.get(id);
     if (!info) continue;
-    const status = feeStatus(input, cal, end);
-    expiries.set(id, status.term.expiry);
-    const firstLapsed = status.years.find((y) => y.state === 'lapsed');
-    if (firstLapsed) {
-      const day = dayAfter(firstLapsed.graceEnd);
-      if (day >= start && day <= end && day <= status.term.expiry) lapses.set(id, day);
+    const { term, next } = feeNext(input, cal, end);
+    expiries.set(id, term.expiry);
+    if (!next) continue;
+    if (next.state === 'lapsed') {
+      const day = dayAfter(next.graceEnd);
+      if (day >= start && day <= end && day <= term.expiry) lapses.set(id, day);
       continue;
     }
-    for (const y of status.years) {
-      if (y.due < nextStart || y.due > nextEnd) continue;
-      if (y.state !== 'due' && y.state !== 'not_due' && y.state !== 'grace') continue;
-      due.push({ patent_id: id, title: info.title, an: info.an, year: y.year, date: y.due, amount: y.amount, state: y.state });
-    }
+    if (next.due < nextStart || next.due > nextEnd) continue;
+    if (next.state !== 'due' && next.state !== 'not_due' && next.state !== 'grace') continue;
+    due.push({
+      patent_id: id,
+      title: info.title,
+      an: info.an,
+      year: next.year,
+      date: next.due,
+      amount: next.amount,
+      state: next.state,
+    });
   }
 
   const rows = await deps.db.db
