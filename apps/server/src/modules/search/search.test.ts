@@ -887,3 +887,35 @@ describe('issue 11: highlights, normalisation and validation', () => {
     expect(res.body.data).toMatchObject({ total: 2, list: [] });
   });
 });
+
+describe('issue 11: the 10,000-row window of a large result', () => {
+  let t: TestApp;
+  const N = 10050;
+  beforeAll(async () => {
+    t = await createTestApp({ now: '2026-01-01T00:00:00Z', seed: false });
+    const now = '2026-01-01T00:00:00.000Z';
+    // Rows only (no text index): the query below is a date condition.
+    await sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${N})
+      INSERT INTO patents (doc_key, title, type, ad, pd, app_year, created_at, updated_at)
+      SELECT 'PN:CN9' || CAST(i AS text), '批量', '发明', '2019-01-01', '2019-06-01', 2019, ${now}, ${now} FROM n`.execute(
+      t.db.db,
+    );
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('refuses only a page that would show rows beyond the window; past the end is an empty page', async () => {
+    for (const engine of ENGINES) {
+      const ast = parseExpression('PD>=2019');
+      const last = await search(t.deps, { ast, engine, sort: 'date_desc', page: 100, page_size: 100 });
+      expect(last.total, engine).toBe(N);
+      expect(last.list.length, engine).toBe(100);
+      const past = await search(t.deps, { ast, engine, page: 201, page_size: 100 });
+      expect(past, engine).toMatchObject({ total: N, list: [] });
+    }
+    const deep = await call(t.app, 'POST', '/v1/search/expression', {
+      body: { expression: 'PD>=2019', page: 101, page_size: 100 },
+    });
+    expect(deep.status).toBe(400);
+    expect(deep.body.msg).toBe(`共 ${N} 条结果，最多只能翻看前 10000 条（第 100 页以内），请增加检索条件缩小范围`);
+  }, 120_000);
+});
