@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema';
 import type { MigrationDialect } from './helpers';
 import { writeIndexes, type IndexEntry } from '../../search/engine/index-writer';
+import { indexText } from '../../search/tokenise';
 import { contentHash, indexFieldsOf } from '../../modules/patents/patents.repo';
 
 /** Patents per read and per writeIndexes call. */
@@ -43,7 +44,17 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
       fields: indexFieldsOf(r, list(r.applicants), list(r.inventors)),
       replace: false,
     }));
-    await writeIndexes(k, dialect, entries);
+    if (dialect === 'sqlite') {
+      // One multi-row INSERT per batch (9 parameters a row, far under SQLite's limit) instead of writeIndexes'
+      // statement per patent (it uses prepared statements only on the import's raw connection): the same rows.
+      const values = entries.map(
+        ({ patentId: id, fields: f }) =>
+          sql`(${id}, ${indexText(f.ti)}, ${indexText(f.ab)}, ${indexText(f.cl)}, ${indexText(f.de)}, ${indexText(f.pa)}, ${indexText(f.inv)}, ${indexText(f.addr)}, ${indexText(f.ag)})`,
+      );
+      await sql`INSERT INTO patents_fts (rowid, ti, ab, cl, de, pa, inv, addr, ag) VALUES ${sql.join(values)}`.execute(k);
+    } else {
+      await writeIndexes(k, dialect, entries);
+    }
     for (const r of rows) {
       const hash = contentHash(r);
       if (hash !== r.content_hash) await k.updateTable('patents').set({ content_hash: hash }).where('id', '=', r.id).execute();
