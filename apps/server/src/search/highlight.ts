@@ -167,8 +167,44 @@ function cutAtBoundaries(
     if (back > start) end = back;
     else while (end < text.length && insideWord(text, end)) end += text.codePointAt(end)! > 0xffff ? 2 : 1;
   }
+  // Between two Chinese characters there is no word boundary to see; a punctuation mark or space a few characters
+  // away is a better place to cut than the middle of a phrase (the start moves to just after one, forward or else
+  // back; the end back to just after one), as long as no highlight is lost or split.
+  const cjkBoth = (i: number) => i > 0 && i < text.length && isCjk(cpBefore(text, i)) && isCjk(text.codePointAt(i)!);
+  const isBreak = (i: number) => /[\s\p{P}]/u.test(text[i] ?? '');
+  if (cjkBoth(start)) {
+    let moved = false;
+    for (let i = start; i < Math.min(start + CJK_SLACK, firstMatch, end); i++) {
+      if (isBreak(i)) {
+        start = i + 1;
+        moved = true;
+        break;
+      }
+    }
+    // None ahead before the first highlight: one a little behind (the window grows by at most CJK_SLACK).
+    for (let i = start - 1; !moved && i >= Math.max(0, start - CJK_SLACK); i--) {
+      if (isBreak(i)) {
+        start = i + 1;
+        moved = true;
+      }
+    }
+    // A phrase's highlight may contain the punctuation mark: never start inside it.
+    for (const [s, e] of ranges) if (s < start && start < e) start = s;
+  }
+  if (cjkBoth(end)) {
+    const lastEnd = ranges.reduce((m, [s, e]) => (s < end && e <= end ? Math.max(m, e) : m), start);
+    for (let i = end - 1; i >= Math.max(end - CJK_SLACK, lastEnd, start + 1); i--) {
+      if (isBreak(i)) {
+        end = i + 1;
+        break;
+      }
+    }
+  }
   return [start, end];
 }
+
+/** How far a snippet cut between two Chinese characters may move to reach a punctuation mark or space. */
+const CJK_SLACK = 12;
 
 /**
  * The text HTML-escaped with the terms wrapped in <em>. With `maxLen`, a longer text is cut to a window

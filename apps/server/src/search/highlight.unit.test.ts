@@ -101,6 +101,21 @@ describe('highlight', () => {
     }
   });
 
+  it('cuts a Chinese snippet at a punctuation mark near the window’s edge rather than inside a phrase', () => {
+    const text =
+      '本发明涉及电池技术领域，具体涉及一种锂离子电池正极材料的制备方法，该方法包括混合、烧结和粉碎三个步骤，工艺简单。';
+    const s = snippet(text, ['正极材料'], 30);
+    expect(s).toContain('<em>正极材料</em>');
+    const body = s
+      .replace(/<\/?em>/g, '')
+      .replace(/^…/, '')
+      .replace(/…$/, '');
+    // Starts right after a comma, ends right after one (or at the text's ends).
+    expect(text.startsWith(body) || '，、。'.includes(text[text.indexOf(body) - 1])).toBe(true);
+    const end = text.indexOf(body) + body.length;
+    expect(end === text.length || '，、。'.includes(text[end - 1])).toBe(true);
+  });
+
   it('collects the positive terms of a field from a tree', () => {
     const ast = parseExpression('名称=(锂电池 OR batter*) AND 正极 NOT 钴 AND 摘要=隔膜 AND TI=(a NEAR/3 b)');
     expect(highlightTerms(ast, 'TI')).toEqual([
