@@ -13,16 +13,31 @@ const strings = z
   .transform((v) => (Array.isArray(v) ? v : [v]).map((s) => s.trim()).filter(Boolean));
 const years = z.union([z.coerce.number().int(), z.array(z.coerce.number().int())]).transform((v) => (Array.isArray(v) ? v : [v]));
 
-/** Facet narrowing, ANDed to the query; several values of one facet are ORed. */
+/** The facet filters a search accepts. */
+export const SEARCH_FILTER_NAMES = ['type', 'app_year', 'ipc_section', 'ipc_class', 'applicant', 'legal_status'] as const;
+
+/**
+ * Facet narrowing, ANDed to the query; several values of one facet are ORed. An unknown filter name is refused
+ * (issue 11 item 7: it used to be dropped silently, so the result looked narrowed when it was not); the server
+ * checks and normalises the values (search.service.ts checkFilters).
+ */
 export const SearchFilters = z
-  .object({
-    type: strings.optional(),
-    app_year: years.optional(),
-    ipc_section: strings.optional(),
-    ipc_class: strings.optional(),
-    applicant: strings.optional(),
-    legal_status: strings.optional(),
-  })
+  .strictObject(
+    {
+      type: strings.optional(),
+      app_year: years.optional(),
+      ipc_section: strings.optional(),
+      ipc_class: strings.optional(),
+      applicant: strings.optional(),
+      legal_status: strings.optional(),
+    },
+    {
+      error: (iss) =>
+        iss.code === 'unrecognized_keys'
+          ? `未知的筛选条件：${iss.keys.join('、')}（可用的筛选条件：${SEARCH_FILTER_NAMES.join('、')}）`
+          : undefined,
+    },
+  )
   .partial();
 export type SearchFilters = z.infer<typeof SearchFilters>;
 

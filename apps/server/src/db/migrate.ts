@@ -17,6 +17,7 @@ import * as m015 from './migrations/015-monitoring';
 import * as m016 from './migrations/016-reports';
 import * as m022 from './migrations/022-litigation-search';
 import * as m018 from './migrations/018-reindex-text';
+import * as m019 from './migrations/019-reindex-text';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '016-reports': m016,
   '022-litigation-search': m022,
   '018-reindex-text': m018,
+  '019-reindex-text': m019,
 };
 
 class InCodeProvider implements MigrationProvider {

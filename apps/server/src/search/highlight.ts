@@ -9,7 +9,7 @@
 import type { Node } from './expression/ast';
 import type { TextField } from './expression/fields';
 import { normalise, normaliseWithOffsets } from './normalise';
-import { isWordChar, segment } from './tokenise';
+import { isCjk, isWordChar, segment, type Segment } from './tokenise';
 
 export interface HighlightTerm {
   value: string;
@@ -30,31 +30,75 @@ function cpBefore(s: string, i: number): number {
   return c;
 }
 
-/** Match intervals [start, end) in the normalised text. */
+type Kind = 'cjk' | 'word' | null;
+
+function kindAt(norm: string, i: number): Kind {
+  if (i < 0 || i >= norm.length) return null;
+  const cp = norm.codePointAt(i)!;
+  return isCjk(cp) ? 'cjk' : isWordChar(cp) ? 'word' : null;
+}
+
+function kindBefore(norm: string, i: number): Kind {
+  const cp = cpBefore(norm, i);
+  if (cp < 0) return null;
+  return isCjk(cp) ? 'cjk' : isWordChar(cp) ? 'word' : null;
+}
+
+/** The end of the word that starts (or continues) at `i`. */
+function wordEnd(norm: string, i: number): number {
+  while (i < norm.length && kindAt(norm, i) === 'word') i += norm.codePointAt(i)! > 0xffff ? 2 : 1;
+  return i;
+}
+
+/**
+ * Where a whole term (all its segments, in order) matches at `at`, as the index matches it (tokenise.ts): a word
+ * segment is a whole word (the last one a word prefix for `batter*`); between two segments only separators
+ * (neither word nor CJK), at least one between two segments of the same kind; a CJK segment that something
+ * precedes in the term starts a run, one that something follows ends a run. The end offset, or -1.
+ */
+function matchTermAt(norm: string, at: number, segs: readonly Segment[], prefix: boolean): number {
+  let pos = at;
+  for (let k = 0; k < segs.length; k++) {
+    const seg = segs[k];
+    if (k > 0) {
+      const gapStart = pos;
+      while (pos < norm.length && kindAt(norm, pos) === null) pos++;
+      if (pos === gapStart && segs[k - 1].kind === seg.kind) return -1;
+    }
+    if (!norm.startsWith(seg.text, pos)) return -1;
+    const last = k === segs.length - 1;
+    if (seg.kind === 'word') {
+      if (kindBefore(norm, pos) === 'word') return -1;
+      let end = pos + seg.text.length;
+      if (kindAt(norm, end) === 'word') {
+        if (!(last && prefix)) return -1;
+        end = wordEnd(norm, end);
+      }
+      pos = end;
+    } else {
+      if (k > 0 && kindBefore(norm, pos) === 'cjk') return -1;
+      pos += seg.text.length;
+      if (!last && kindAt(norm, pos) === 'cjk') return -1;
+    }
+  }
+  return pos;
+}
+
+/** Match intervals [start, end) in the normalised text: each term as a whole (a phrase marks only the phrase). */
 function findMatches(norm: string, terms: readonly (string | HighlightTerm)[]): [number, number][] {
   const spans: [number, number][] = [];
   for (const t of terms) {
     const term = typeof t === 'string' ? { value: t } : t;
     const segs = segment(normalise(term.value));
-    segs.forEach((seg, k) => {
-      const prefix = !!term.prefix && k === segs.length - 1 && seg.kind === 'word';
-      for (let from = 0; ;) {
-        const at = norm.indexOf(seg.text, from);
-        if (at < 0) break;
-        from = at + 1;
-        let end = at + seg.text.length;
-        if (seg.kind === 'word') {
-          const before = cpBefore(norm, at);
-          if (before >= 0 && isWordChar(before)) continue;
-          const after = norm.codePointAt(end);
-          if (after !== undefined && isWordChar(after)) {
-            if (!prefix) continue;
-            while (end < norm.length && isWordChar(norm.codePointAt(end)!)) end += norm.codePointAt(end)! > 0xffff ? 2 : 1;
-          }
-        }
-        spans.push([at, end]);
-      }
-    });
+    if (!segs.length) continue;
+    const prefix = !!term.prefix && segs[segs.length - 1].kind === 'word';
+    for (let from = 0; ;) {
+      const at = norm.indexOf(segs[0].text, from);
+      if (at < 0) break;
+      from = at + 1;
+      const end = matchTermAt(norm, at, segs, prefix);
+      if (end > at) spans.push([at, end]);
+    }
   }
   spans.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
   const merged: [number, number][] = [];
@@ -84,6 +128,84 @@ function clampToCodePoint(text: string, i: number): number {
   return i;
 }
 
+/** Whether the code points on both sides of offset `i` are word characters (a cut there splits a word). */
+function insideWord(text: string, i: number): boolean {
+  if (i <= 0 || i >= text.length) return false;
+  const before = cpBefore(text, i);
+  return isWordChar(before) && isWordChar(text.codePointAt(i)!);
+}
+
+/**
+ * Moves a snippet window's cuts so that neither splits a word (Latin letters and digits) nor a highlight: a
+ * start inside a highlight moves back to its beginning, a start inside a word moves forward past it (back to
+ * its beginning when that would pass the first highlight); an end inside a highlight takes the highlight in
+ * when that keeps the window within 1.25 × maxLen, else ends before it; an end inside a word moves back to
+ * its beginning (forward to its end when the word fills the window).
+ */
+function cutAtBoundaries(
+  text: string,
+  start: number,
+  end: number,
+  ranges: readonly [number, number][],
+  maxLen: number,
+): [number, number] {
+  const firstMatch = ranges.length ? ranges[0][0] : text.length;
+  for (const [s, e] of ranges) if (s < start && start < e) start = s;
+  if (insideWord(text, start)) {
+    let fwd = start;
+    while (fwd < text.length && insideWord(text, fwd)) fwd += text.codePointAt(fwd)! > 0xffff ? 2 : 1;
+    if (fwd <= firstMatch && fwd < end) start = fwd;
+    else while (start > 0 && insideWord(text, start)) start = clampToCodePoint(text, start - 1);
+  }
+  if (end < start) end = start;
+  for (const [s, e] of ranges) {
+    if (s < end && end < e) end = e - start <= Math.ceil(maxLen * 1.25) || s <= start ? e : s;
+  }
+  if (insideWord(text, end)) {
+    let back = end;
+    while (back > start && insideWord(text, back)) back = clampToCodePoint(text, back - 1);
+    if (back > start) end = back;
+    else while (end < text.length && insideWord(text, end)) end += text.codePointAt(end)! > 0xffff ? 2 : 1;
+  }
+  // Between two Chinese characters there is no word boundary to see; a punctuation mark or space a few characters
+  // away is a better place to cut than the middle of a phrase (the start moves to just after one, forward or else
+  // back; the end back to just after one), as long as no highlight is lost or split.
+  const cjkBoth = (i: number) => i > 0 && i < text.length && isCjk(cpBefore(text, i)) && isCjk(text.codePointAt(i)!);
+  const isBreak = (i: number) => /[\s\p{P}]/u.test(text[i] ?? '');
+  if (cjkBoth(start)) {
+    let moved = false;
+    for (let i = start; i < Math.min(start + CJK_SLACK, firstMatch, end); i++) {
+      if (isBreak(i)) {
+        start = i + 1;
+        moved = true;
+        break;
+      }
+    }
+    // None ahead before the first highlight: one a little behind (the window grows by at most CJK_SLACK).
+    for (let i = start - 1; !moved && i >= Math.max(0, start - CJK_SLACK); i--) {
+      if (isBreak(i)) {
+        start = i + 1;
+        moved = true;
+      }
+    }
+    // A phrase's highlight may contain the punctuation mark: never start inside it.
+    for (const [s, e] of ranges) if (s < start && start < e) start = s;
+  }
+  if (cjkBoth(end)) {
+    const lastEnd = ranges.reduce((m, [s, e]) => (s < end && e <= end ? Math.max(m, e) : m), start);
+    for (let i = end - 1; i >= Math.max(end - CJK_SLACK, lastEnd, start + 1); i--) {
+      if (isBreak(i)) {
+        end = i + 1;
+        break;
+      }
+    }
+  }
+  return [start, end];
+}
+
+/** How far a snippet cut between two Chinese characters may move to reach a punctuation mark or space. */
+const CJK_SLACK = 12;
+
 /**
  * The text HTML-escaped with the terms wrapped in <em>. With `maxLen`, a longer text is cut to a window
  * of about `maxLen` characters around the first match (… marks the cuts).
@@ -98,6 +220,7 @@ export function highlight(text: string, terms: readonly (string | HighlightTerm)
     start = Math.max(0, Math.min(first - Math.floor(maxLen / 4), text.length - maxLen));
     start = clampToCodePoint(text, start);
     end = clampToCodePoint(text, Math.min(text.length, start + maxLen));
+    [start, end] = cutAtBoundaries(text, start, end, ranges, maxLen);
   }
   let out = start > 0 ? '…' : '';
   let at = start;

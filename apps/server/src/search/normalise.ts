@@ -14,9 +14,11 @@
 // same way. The few Taiwan/Hong Kong variant characters that TSCharacters does not cover are added by hand
 // (衞, 衹, 敍 ...); variants that are also ordinary simplified characters (著, 么) are left alone.
 //
-// Every mapping is one code point → one code point (checked when the table is built), so positions map
-// 1:1 by code point; only whitespace collapsing and the removal of zero-width characters change lengths.
-// `normaliseWithOffsets` returns the offsets for highlighting.
+// Every mapping is per code point: one code point → one code point, except the compatibility forms (NFKC,
+// issue 11 item 7), where one code point may become several (Ⅱ → ii, ㎜ → mm, ① → 1). Each output code point
+// still comes from exactly one input code point; only whitespace collapsing and the removal of zero-width
+// characters change lengths otherwise. `normaliseWithOffsets` returns the offsets for highlighting.
+// Changing this table changes the indexed tokens: migration 019 rebuilds the text index of stored patents.
 import TSCharacters from 'opencc-js/dict/TSCharacters';
 import CJKCompat from 'opencc-js/dict/CJK_Compatibility_Ideographs';
 
@@ -24,6 +26,8 @@ import CJKCompat from 'opencc-js/dict/CJK_Compatibility_Ideographs';
 const WS = -1;
 /** Table value for characters that are dropped (zero-width). */
 const DROP = -2;
+/** Table value for characters that become several code points (`multi`): NFKC expansions such as Ⅱ → ii. */
+const MULTI = -3;
 
 /** Variant characters used in Taiwan/Hong Kong texts that TSCharacters leaves alone. */
 const EXTRA_VARIANTS: [string, string][] = [
@@ -50,6 +54,8 @@ function parseDict(d: string): [string, string][] {
 const bmp = new Int32Array(0x10000);
 /** Astral code points that change. */
 const astral = new Map<number, number>();
+/** Code points (BMP or astral) that become more than one code point. */
+const multi = new Map<number, string>();
 
 function buildTables(): void {
   for (let c = 0; c < 0x10000; c++) bmp[c] = c;
@@ -121,18 +127,90 @@ function buildTables(): void {
   for (const c of [0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000]) bmp[c] = WS;
   for (let c = 0x2000; c <= 0x200a; c++) bmp[c] = WS;
   for (const c of [0x200b, 0x200c, 0x200d, 0x2060, 0xfeff, 0x00ad]) bmp[c] = DROP;
+
+  addCompatibilityForms();
+}
+
+/** Astral blocks with compatibility forms: mathematical letters and digits, enclosed alphanumerics, CJK compatibility. */
+const ASTRAL_COMPAT: [number, number][] = [
+  [0x1d400, 0x1d7ff],
+  [0x1f100, 0x1f1ff],
+  [0x1fbf0, 0x1fbf9],
+  [0x2f800, 0x2fa1f],
+];
+
+/**
+ * Unicode compatibility forms (NFKC, issue 11 item 7): Roman numerals Ⅱ → ii (the Number Forms block), circled and
+ * parenthesised numbers ① → 1, ligatures ﬁ → fi, squared units ㎜ → mm, half-width katakana, Kangxi radicals,
+ * mathematical letters 𝐀 → a... Each code point's NFKC form, then the table above on each of its code points
+ * (so ⅰ and Ⅰ and I and ｉ all become i); still per code point, so normalise stays a homomorphism. A form that
+ * contains whitespace (the spacing diacritics ¨ ´ ˜...) is left alone: it would split words and confuse the
+ * whitespace collapsing. Applied until nothing changes, so normalise is idempotent.
+ */
+function addCompatibilityForms(): void {
+  const current = (cp: number): string => normaliseChar(cp);
+  const nfkcOf = (cp: number): string | null => {
+    const ch = String.fromCodePoint(cp);
+    const k = ch.normalize('NFKC');
+    if (k === ch) return null;
+    let out = '';
+    for (const piece of k) {
+      const n = current(piece.codePointAt(0)!);
+      if (n === ' ') return null;
+      out += n;
+    }
+    return out;
+  };
+  const set = (cp: number, to: string) => {
+    const cps = [...to];
+    if (cps.length === 1) {
+      const v = cps[0].codePointAt(0)!;
+      if (cp < 0x10000) bmp[cp] = v;
+      else astral.set(cp, v);
+      multi.delete(cp);
+    } else if (cps.length === 0) {
+      if (cp < 0x10000) bmp[cp] = DROP;
+    } else {
+      multi.set(cp, to);
+      if (cp < 0x10000) bmp[cp] = MULTI;
+    }
+  };
+  const changes: [number, string][] = [];
+  const visit = (cp: number) => {
+    if (cp < 0x10000 && (bmp[cp] === WS || bmp[cp] === DROP)) return;
+    const n = nfkcOf(cp);
+    if (n !== null && n !== current(cp)) changes.push([cp, n]);
+  };
+  for (let c = 0; c < 0x10000; c++) if (c < 0xd800 || c > 0xdfff) visit(c);
+  for (const [a, b] of ASTRAL_COMPAT) for (let c = a; c <= b; c++) visit(c);
+  for (const [cp, to] of changes) set(cp, to);
+  // A result's own code points may map further (a form whose NFKC is itself a changed character): follow them.
+  for (let round = 0; round < 3; round++) {
+    let changed = false;
+    for (const [cp] of changes) {
+      const now = current(cp);
+      let again = '';
+      for (const piece of now) again += current(piece.codePointAt(0)!);
+      if (again !== now) {
+        set(cp, again);
+        changed = true;
+      }
+    }
+    if (!changed) break;
+  }
 }
 buildTables();
 
-/** The normalised form of one code point: '' (dropped), ' ' (whitespace) or one code point. */
+/** The normalised form of one code point: '' (dropped), ' ' (whitespace), one code point or several (Ⅱ → ii). */
 export function normaliseChar(cp: number): string {
   if (cp < 0x10000) {
     const v = bmp[cp];
     if (v === WS) return ' ';
     if (v === DROP) return '';
+    if (v === MULTI) return multi.get(cp)!;
     return String.fromCodePoint(v);
   }
-  return String.fromCodePoint(astral.get(cp) ?? cp);
+  return multi.get(cp) ?? String.fromCodePoint(astral.get(cp) ?? cp);
 }
 
 /**
@@ -147,9 +225,9 @@ export function normalise(text: string): string {
   for (; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c >= 0xd800 && c <= 0xdbff) {
-      if (astral.size > 0 && i + 1 < n) {
+      if (i + 1 < n) {
         const cp = text.codePointAt(i)!;
-        if (astral.has(cp)) break;
+        if (astral.has(cp) || multi.has(cp)) break;
       }
       i++;
       prevSpace = false;
@@ -188,7 +266,7 @@ export function normalise(text: string): string {
     if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
       const cp = text.codePointAt(i)!;
       if (cp > 0xffff) {
-        const mapped = astral.get(cp);
+        const mapped = multi.get(cp) ?? astral.get(cp);
         if (spacePending) {
           flush(i);
           if (out.length > 0) out += ' ';
@@ -198,7 +276,7 @@ export function normalise(text: string): string {
           if (runStart < 0) runStart = i;
         } else {
           flush(i);
-          out += String.fromCodePoint(mapped);
+          out += typeof mapped === 'string' ? mapped : String.fromCodePoint(mapped);
         }
         i++;
         continue;
@@ -223,7 +301,7 @@ export function normalise(text: string): string {
       if (runStart < 0) runStart = i;
     } else {
       flush(i);
-      out += v > 0xffff ? String.fromCodePoint(v) : String.fromCharCode(v);
+      out += v === MULTI ? multi.get(c)! : v > 0xffff ? String.fromCodePoint(v) : String.fromCharCode(v);
     }
   }
   flush(n);

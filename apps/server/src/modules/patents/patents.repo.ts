@@ -14,7 +14,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Db, Dialect } from '../../db';
 import type { Database as Schema, PatentsTable } from '../../db/schema';
 import { writeTransaction, type WriteRetryOptions } from '../../db/write';
-import { agencyValues, writeIndexes, type IndexEntry } from '../../search/engine/index-writer';
+import { agencyValues, writeIndexes, type IndexEntry, type IndexFields } from '../../search/engine/index-writer';
 import { PatentNumberError, parseApplicationNumber, parsePublicationNumber } from '../../search/patent-number';
 import { dateOf } from './dates';
 import { deriveLegalStatus, isGrantDocument, type LegalEvent, type LegalStatus, type PatentType } from './legal-status';
@@ -132,7 +132,7 @@ function mergeDocs(a: Doc, b: Doc): Doc {
     ipc: pick(a.ipc, b.ipc),
     type: pick(a.type, b.type),
     legalEvents: events,
-    statusText: pick(a.statusText, b.statusText),
+    statusText: mergedStatusText(a, b, pick),
     family: pick(a.family, b.family),
     citations: pick(a.citations, b.citations),
     drawings: pick(a.drawings, b.drawings),
@@ -146,13 +146,31 @@ function mergeDocs(a: Doc, b: Doc): Doc {
   };
 }
 
+const isGrantRank = (d: Doc) => d.rank.startsWith('2|');
+
+/**
+ * The source's status text of two merged documents (issue 11 item 6): when only one of them is a grant document, its
+ * text (or its lack of one) counts, so an application's "审中-实质审查" cannot outlive the grant that followed it (with
+ * no text the status then comes from the publications: granted → 有权). Otherwise as the other fields.
+ */
+function mergedStatusText(a: Doc, b: Doc, pick: <T>(x: T, y: T) => T): string {
+  const ga = isGrantRank(a);
+  const gb = isGrantRank(b);
+  if (ga !== gb) return gb ? b.statusText : a.statusText;
+  return pick(a.statusText, b.statusText);
+}
+
 function sortedPublications(country: string, pubs: Publication[]): Publication[] {
-  // Earliest first; undated last; on the same date the application document before the grant.
+  // Earliest first; on the same date the application document before the grant. An undated document goes after the
+  // dated ones of its own kind, but an application document stays before a grant (issue 11 item 6: the A is the
+  // first publication even when only the B's date is known), so pn is always the earliest publication.
   return [...pubs].sort((x, y) => {
-    if (x.date !== y.date) return !x.date ? 1 : !y.date ? -1 : x.date < y.date ? -1 : 1;
     const gx = isGrantDocument(country, x.kind) ? 1 : 0;
     const gy = isGrantDocument(country, y.kind) ? 1 : 0;
-    return gx - gy || (x.pn < y.pn ? -1 : x.pn > y.pn ? 1 : 0);
+    if (x.date && y.date && x.date !== y.date) return x.date < y.date ? -1 : 1;
+    if (gx !== gy) return gx - gy;
+    if (x.date !== y.date) return !x.date ? 1 : !y.date ? -1 : 0;
+    return x.pn < y.pn ? -1 : x.pn > y.pn ? 1 : 0;
   });
 }
 
@@ -237,10 +255,14 @@ function toRow(doc: Doc, today: string): RowValues {
   return row;
 }
 
-/** SHA-256 over every stored value except the hash and the timestamps (one JSON text, hashed in one call). */
-function contentHash(row: RowValues): string {
+/**
+ * SHA-256 over every stored value except the hash, the timestamps and the source file's name (one JSON text, hashed
+ * in one call). The name is left out so that change detection is about content (issue 11 item 6): the same file
+ * imported again under another name is unchanged, and the patent keeps the name of the file it first came from.
+ */
+export function contentHash(row: Pick<RowValues, (typeof PATENT_COLUMNS)[number]>): string {
   const values: unknown[] = [];
-  for (const c of PATENT_COLUMNS) if (c !== 'content_hash') values.push(row[c]);
+  for (const c of PATENT_COLUMNS) if (c !== 'content_hash' && c !== 'source') values.push(row[c]);
   return crypto.createHash('sha256').update(JSON.stringify(values)).digest('hex');
 }
 
@@ -569,6 +591,27 @@ function pgStore(trx: Transaction<Schema>): Store {
   };
 }
 
+/**
+ * The text a patent's index is made of. One place for the import and for migration 019, which rebuilds the index
+ * of every stored patent when the normalisation or the tokens change.
+ */
+export function indexFieldsOf(
+  row: Pick<PatentsTable, 'title' | 'abstract' | 'claims' | 'description' | 'address' | 'agency'>,
+  applicants: readonly string[],
+  inventors: readonly string[],
+): IndexFields {
+  return {
+    ti: row.title,
+    ab: row.abstract,
+    cl: row.claims,
+    de: row.description,
+    pa: applicants,
+    inv: inventors,
+    addr: row.address,
+    ag: agencyValues(row.agency),
+  };
+}
+
 /** Whether a stored row and its new values index the same text (then its text index stays as it is). */
 function sameIndexedText(stored: StoredRow, row: RowValues): boolean {
   return (
@@ -752,16 +795,7 @@ export async function upsertPatents(
       if (p.primary && sameIndexedText(p.primary, r)) continue;
       index.push({
         patentId: ids.get(p)!,
-        fields: {
-          ti: r.title,
-          ab: r.abstract,
-          cl: r.claims,
-          de: r.description,
-          pa: p.doc!.applicants,
-          inv: p.doc!.inventors,
-          addr: r.address,
-          ag: agencyValues(r.agency),
-        },
+        fields: indexFieldsOf(r, p.doc!.applicants, p.doc!.inventors),
         replace: Boolean(p.primary),
       });
     }

@@ -240,6 +240,57 @@ describe('upsertPatents: one patent per application', () => {
     expect(await allRows()).toEqual(before);
   });
 
+  it('a B imported onto an A: the A stays pn with its dates, the B is the grant, the A’s 审中 text does not outlive it', async () => {
+    // Issue 11 item 6, in both orders and in one batch.
+    const A2 = { ...A, legal_status: '审中-实质审查', pd: undefined };
+    const B2 = { ...B, an: A.an, ad: A.ad, type: '发明' };
+    for (const [label, batches] of [
+      ['A then B', [[A2], [B2]]],
+      ['B then A', [[B2], [A2]]],
+      ['one batch', [[A2, B2]]],
+      ['A with its date', [[A], [B2]]],
+    ] as const) {
+      await t.db.db.deleteFrom('patents').execute();
+      for (const batch of batches)
+        await upsertPatents(
+          t.db,
+          batch.map((r) => rec(r)),
+          now(),
+        );
+      const p = (await getPatent(t.db, (await findPatentIdByNumber(t.db, 'CN111504366A'))!))!;
+      expect(p, label).toMatchObject({
+        an: A.an,
+        ad: A.ad,
+        pn: 'CN111504366A',
+        gn: 'CN111504366B',
+        gd: '2022-03-01',
+        legal_status: '有权',
+      });
+      const a = batches.flat().includes(A as never);
+      expect(p.pd, label).toBe(a ? A.pd : '2022-03-01');
+      expect(
+        p.publications.map((x) => x.pn),
+        label,
+      ).toEqual(['CN111504366A', 'CN111504366B']);
+    }
+  });
+
+  it('the same records from a file of another name are unchanged (change detection is by content)', async () => {
+    // Issue 11 item 6: the source name was part of the content hash, so a renamed file counted every line as updated.
+    const file = writeFile('first.jsonl', [line(A), line(B), line(GOOD_U)]);
+    expect(await importJsonlFile(t.db, file, { now })).toMatchObject({ inserted: 2, updated: 1, unchanged: 0 });
+    const before = await allRows();
+    t.advance(60_000);
+    const renamed = writeFile('renamed.jsonl', fs.readFileSync(file, 'utf8').split('\n').filter(Boolean));
+    expect(await importJsonlFile(t.db, renamed, { now })).toMatchObject({ inserted: 0, updated: 0, unchanged: 3 });
+    expect(await importJsonlFile(t.db, file, { now, source: 'upload-123.jsonl' })).toMatchObject({ unchanged: 3 });
+    // Nothing rewritten: the patents keep the name of the file they came from.
+    expect(await allRows()).toEqual(before);
+    // A real change still counts as one.
+    const changed = writeFile('changed.jsonl', [line({ ...GOOD_U, title: '一种无人机机载多功能盒及其控制方法' })]);
+    expect(await importJsonlFile(t.db, changed, { now })).toMatchObject({ updated: 1, unchanged: 0 });
+  });
+
   it('stores the same content whatever the order (B first, or both in one batch)', async () => {
     await upsertPatents(t.db, [rec(A)], now());
     await upsertPatents(t.db, [rec(B)], now());

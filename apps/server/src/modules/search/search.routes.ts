@@ -200,6 +200,7 @@ export const searchRoutes: RouteRegistry = [
     handler: ({ body, deps, reply, session }) =>
       withPosition(reply, async () => {
         searchService.queryAst(body);
+        searchService.checkFilters(body.filters);
         // Issue 8 item 7: a per-user cap, so one user's exports cannot hold up everyone else's jobs.
         const ownerId = (session as UserSession).user.id;
         const active = await deps.db.db

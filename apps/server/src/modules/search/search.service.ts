@@ -22,6 +22,8 @@ import {
   type TermNode,
 } from '../../search/expression';
 import { highlight, highlightTerms, snippet } from '../../search/highlight';
+import { enumValue } from '../../search/expression/fields';
+import { normalise } from '../../search/normalise';
 import { compilePg, pgRankExpression, pgTitleCondition, textLeafIds, type ResolvedLeaves } from '../../search/engine/compile-pg';
 import { compileSqlite, positiveLeafQueries, rankFtsQuery, titleFtsQuery } from '../../search/engine/compile-sqlite';
 import { positiveTextLeaves } from '../../search/engine/text-query';
@@ -345,13 +347,63 @@ UNION ALL SELECT 7, NULL, count(*) FROM m WHERE NOT EXISTS (SELECT 1 FROM patent
   };
 }
 
+// ─── facet filters ──────────────────────────────────────────────────────────────────────────────────────────
+
+const IPC_SECTION = /^[A-H]$/;
+const IPC_CLASS = /^[A-H]\d\d$/;
+const YEAR_MIN = 1800;
+const YEAR_MAX = 2200;
+
+/**
+ * The facet filters checked and in canonical form (issue 11 item 7: a value no patent can have used to narrow the
+ * result to nothing, or be ignored, without a word). Spellings are normalised like the expression's (full width,
+ * case: `h` → `H`, `ｈ０１` → `H01`; 发明专利 → 发明, 有效 → 有权); anything else is a 400 with a Chinese message
+ * naming the filter and the value. Applicant names are taken as written (whitespace collapsed): they are exact
+ * names from the facet list. Unknown filter names are refused by the request schema (contract SearchFilters).
+ */
+export function checkFilters(filters: SearchFilters | undefined): SearchFilters | undefined {
+  if (!filters) return undefined;
+  const out: SearchFilters = {};
+  const canon = (name: string, values: readonly string[] | undefined, fn: (v: string) => string | undefined) => {
+    if (!values) return undefined;
+    return values.map((raw) => {
+      const v = fn(normalise(String(raw)));
+      if (v === undefined) throw badRequest(`${name}筛选值“${String(raw).slice(0, 40)}”无效`);
+      return v;
+    });
+  };
+  const type = canon('专利类型', filters.type, (v) => enumValue('TYPE', v));
+  if (type) out.type = type;
+  const ls = canon('法律状态', filters.legal_status, (v) => enumValue('LS', v));
+  if (ls) out.legal_status = ls;
+  const section = canon('IPC 部', filters.ipc_section, (v) => {
+    const u = v.replace(/\s+/g, '').toUpperCase();
+    return IPC_SECTION.test(u) ? u : undefined;
+  });
+  if (section) out.ipc_section = section;
+  const cls = canon('IPC 大类', filters.ipc_class, (v) => {
+    const u = v.replace(/\s+/g, '').toUpperCase();
+    return IPC_CLASS.test(u) ? u : undefined;
+  });
+  if (cls) out.ipc_class = cls;
+  if (filters.applicant) out.applicant = filters.applicant.map((a) => String(a).replace(/\s+/g, ' ').trim()).filter(Boolean);
+  if (filters.app_year) {
+    for (const y of filters.app_year) {
+      if (!Number.isInteger(y) || y < YEAR_MIN || y > YEAR_MAX) throw badRequest(`申请年筛选值“${String(y).slice(0, 20)}”无效`);
+    }
+    out.app_year = filters.app_year;
+  }
+  return out;
+}
+
 async function matches(
   deps: Deps,
   ast: Node,
-  filters: SearchFilters | undefined,
+  rawFilters: SearchFilters | undefined,
   engine: Engine,
   rankMax = BM25_FULL_MAX,
 ): Promise<Matches> {
+  const filters = checkFilters(rawFilters);
   const store = storeOf(deps, engine);
   return store ? storeMatches(store, ast, filters, rankMax) : sqlMatches(deps, ast, filters, rankMax);
 }
@@ -443,15 +495,24 @@ export async function search(deps: Deps, req: SearchRequest): Promise<SearchRepl
   const page = req.page ?? 1;
   const pageSize = req.page_size ?? DEFAULT_PAGE_SIZE;
   const offset = (page - 1) * pageSize;
-  if (offset + pageSize > SEARCH_DEPTH_MAX) {
-    throw badRequest(`最多只能翻看前 ${SEARCH_DEPTH_MAX} 条结果，请增加检索条件缩小范围`);
-  }
   const m = await matches(deps, req.ast, req.filters, req.engine ?? 'auto', req.rankMax);
   const sort = req.sort ?? 'relevance';
   let total: number;
   let ids: number[];
   let counts: FacetCounts | undefined;
-  if (m.concurrent) {
+  // Issue 11 item 7: a page past the end is an empty page with the total, whatever its number; only a page that
+  // would show rows beyond the 10,000-row window of a large result is refused (the total decides, so it comes first).
+  const deep = offset + pageSize > SEARCH_DEPTH_MAX;
+  if (deep) {
+    total = await m.total();
+    if (offset < total && Math.min(offset + pageSize, total) > SEARCH_DEPTH_MAX) {
+      throw badRequest(
+        `共 ${total} 条结果，最多只能翻看前 ${SEARCH_DEPTH_MAX} 条（第 ${Math.floor(SEARCH_DEPTH_MAX / pageSize)} 页以内），请增加检索条件缩小范围`,
+      );
+    }
+    ids = offset < total ? await m.page(sort, offset, pageSize) : [];
+    counts = req.facets ? await m.facets(FACET_APPLICANTS) : undefined;
+  } else if (m.concurrent) {
     // The page beside the count (a page past the end is simply empty); facets answer the count too.
     const [t, p, f] = await Promise.all([
       req.facets ? null : m.total(),

@@ -14,6 +14,8 @@ import { writeIndex } from '../../search/engine/index-writer';
 import { migrate } from '../../db/migrate';
 import { readyStore, storeWhenReady } from '../../search/engine/sqlite-store';
 import { search, searchIds, trends } from './search.service';
+import { up as reindexMigration } from '../../db/migrations/019-reindex-text';
+import { contentHash } from '../patents/patents.repo';
 import { EXPORT_DENIED } from './search.routes';
 import { loadRecords, referenceEval, referenceMatch, storedDocs, type StoredDoc } from './testing';
 
@@ -488,10 +490,14 @@ describe('search on a hand-made fixture', () => {
       expect(beyond.total).toBe(6);
       expect(beyond.list).toEqual([]);
     }
-    const tooDeep = await call(t.app, 'POST', '/v1/search/expression', {
-      body: { expression: '电池', page: 200, page_size: 100 },
-    });
-    expect(tooDeep.status).toBe(400);
+    // Past the end of a small result: an empty page with the total (issue 11 item 7), however far.
+    for (const page of [101, 200, 5000]) {
+      const pastEnd = await call(t.app, 'POST', '/v1/search/expression', {
+        body: { expression: '电池', page, page_size: 100 },
+      });
+      expect(pastEnd.status, String(page)).toBe(200);
+      expect(pastEnd.body.data).toMatchObject({ total: 4, page, page_size: 100, list: [] });
+    }
     const tooBig = await call(t.app, 'POST', '/v1/search/expression', { body: { expression: '电池', page_size: 101 } });
     expect(tooBig.status).toBe(400);
   });
@@ -908,3 +914,168 @@ if (!process.env.TEST_DATABASE_URL) {
     });
   });
 }
+
+// ─── issue 11: highlights, compatibility forms, facet filters, pages past the end ──────────────────────────────
+
+describe('issue 11: highlights, normalisation and validation', () => {
+  let t: TestApp;
+  const RECORDS = [
+    {
+      pn: 'CN901000001A',
+      ad: '2021-03-01',
+      pd: '2021-09-01',
+      title: 'Ⅱ型糖尿病 neural network 监测装置',
+      abstract: 'A network of sensors; the neural network runs on a 2 3 层 chip, with 2 and 3 layers.',
+      ipc: ['A61B5/145'],
+      type: '发明',
+    },
+    { pn: 'CN901000002A', ad: '2021-03-02', pd: '2021-09-02', title: 'II型胶原蛋白提取方法', ipc: ['C07K14/78'], type: '发明' },
+    { pn: 'CN901000003A', ad: '2021-03-03', pd: '2021-09-03', title: 'ⅲ期临床样本保存箱', ipc: ['H01M10/42'], type: '实用新型' },
+    { pn: 'CN901000004A', ad: '2021-03-04', pd: '2021-09-04', title: 'ＩＩＩ期试验用①号装置', ipc: ['H01M4/04'], type: '发明' },
+  ];
+  beforeAll(async () => {
+    t = await createTestApp({ now: '2026-01-01T00:00:00Z', seed: false });
+    await loadRecords(t.db, RECORDS);
+  });
+  afterAll(() => t?.close());
+
+  const pnsOf = async (expression: string, engine: 'auto' | 'sql') =>
+    (await search(t.deps, { ast: parseExpression(expression), engine, page_size: 100 })).list.map((h) => h.pn).sort();
+
+  it('highlights a phrase where the phrase occurs, never its words or digits alone (item 5)', async () => {
+    const res = await call(t.app, 'POST', '/v1/search/expression', {
+      body: { expression: 'TI="neural network" OR AB="neural network" OR AB="2 3 层"' },
+    });
+    expect(res.status).toBe(200);
+    const hit = res.body.data.list[0];
+    expect(hit.title).toBe('Ⅱ型糖尿病 <em>neural network</em> 监测装置');
+    expect(hit.abstract).toBe(
+      'A network of sensors; the <em>neural network</em> runs on a <em>2 3 层</em> chip, with 2 and 3 layers.',
+    );
+  });
+
+  it('finds Roman numerals, full-width and circled forms under any spelling, on every engine (item 7)', async () => {
+    for (const engine of ENGINES) {
+      for (const q of ['TI=Ⅱ型', 'TI=II型', 'TI=ⅱ型', 'TI=ＩＩ型', 'TI=ii型']) {
+        expect(await pnsOf(q, engine), `${engine} ${q}`).toEqual(['CN901000001A', 'CN901000002A']);
+      }
+      for (const q of ['TI=Ⅲ期', 'TI=III期', 'TI=ⅲ期']) {
+        expect(await pnsOf(q, engine), `${engine} ${q}`).toEqual(['CN901000003A', 'CN901000004A']);
+      }
+      expect(await pnsOf('TI=1号装置', engine), engine).toEqual(['CN901000004A']);
+    }
+    const kw = await call(t.app, 'POST', '/v1/search/expression', { body: { val: 'Ⅱ型' } });
+    expect(kw.body.data.total).toBe(2);
+    expect(kw.body.data.list.map((h: { title: string }) => h.title).sort()).toEqual([
+      '<em>II型</em>胶原蛋白提取方法',
+      '<em>Ⅱ型</em>糖尿病 neural network 监测装置',
+    ]);
+  });
+
+  it('migration 019 rebuilds the text index of stored patents and their content hashes', async () => {
+    const engine = t.dialect === 'sqlite' ? 'sql' : 'auto';
+    if (t.dialect === 'sqlite') await sql`DELETE FROM patents_fts`.execute(t.db.db);
+    else {
+      await sql`DELETE FROM patent_text_chunks`.execute(t.db.db);
+      await sql`DELETE FROM patent_search`.execute(t.db.db);
+    }
+    await t.db.db.updateTable('patents').set({ content_hash: 'stale' }).execute();
+    expect(await pnsOf('TI=Ⅱ型', engine)).toEqual([]);
+    await reindexMigration(t.db.db as never, t.dialect);
+    expect(await pnsOf('TI=Ⅱ型', engine)).toEqual(['CN901000001A', 'CN901000002A']);
+    expect(await pnsOf('TI="neural network"', engine)).toEqual(['CN901000001A']);
+    const rows = await t.db.db.selectFrom('patents').selectAll().execute();
+    for (const r of rows) expect(r.content_hash).toBe(contentHash(r));
+  });
+
+  it('checks facet filters: unknown names and values are a Chinese 400, spellings are normalised (item 7)', async () => {
+    const post = (filters: unknown) =>
+      call(t.app, 'POST', '/v1/search/expression', { body: { expression: 'TI=装置 OR TI=方法 OR TI=箱', filters } });
+    const all = await post(undefined);
+    expect(all.body.data.total).toBe(4);
+    for (const [filters, total] of [
+      [{ ipc_section: 'h' }, 2],
+      [{ ipc_section: ['ｈ', 'A'] }, 3],
+      [{ ipc_class: 'h01' }, 2],
+      [{ type: '发明专利' }, 3],
+      [{ type: 'u' }, 1],
+      [{ legal_status: '有效' }, 0],
+    ] as const) {
+      const r = await post(filters);
+      expect(r.status, JSON.stringify(filters)).toBe(200);
+      expect(r.body.data.total, JSON.stringify(filters)).toBe(total);
+    }
+    for (const [filters, pattern] of [
+      [{ ipc_sectio: 'H' }, /未知的筛选条件：ipc_sectio/],
+      [{ ipc_section: 'HH' }, /IPC 部筛选值“HH”无效/],
+      [{ ipc_section: 'Z' }, /IPC 部/],
+      [{ ipc_class: 'H1' }, /IPC 大类筛选值/],
+      [{ type: '不知道' }, /专利类型筛选值“不知道”无效/],
+      [{ legal_status: 'ok' }, /法律状态筛选值/],
+      [{ app_year: 99999 }, /申请年筛选值/],
+    ] as const) {
+      const r = await post(filters);
+      expect(r.status, JSON.stringify(filters)).toBe(400);
+      expect(r.body.code).toBe(0);
+      expect(r.body.msg, JSON.stringify(filters)).toMatch(pattern);
+    }
+    const trend = await call(t.app, 'POST', '/v1/frontend/trend/trend_law', {
+      body: { expression: 'TI=装置', filters: { type: '不知道' } },
+    });
+    expect(trend.status).toBe(400);
+    expect(trend.body.msg).toMatch(/专利类型筛选值/);
+    for (const engine of ENGINES) {
+      const r = await search(t.deps, { ast: parseExpression('TI=装置'), engine, filters: { ipc_section: ['h'] } });
+      expect(r.total, engine).toBe(1);
+    }
+  });
+
+  it('answers a page past the end of a small result with an empty page and the total (item 7)', async () => {
+    for (const engine of ENGINES) {
+      for (const [page, pageSize] of [
+        [3, 2],
+        [101, 100],
+        [400, 50],
+        [10001, 1],
+      ] as const) {
+        const r = await search(t.deps, { ast: parseExpression('TI=装置 OR TI=方法'), engine, page, page_size: pageSize });
+        expect(r, `${engine} ${page}×${pageSize}`).toMatchObject({ total: 3, page, page_size: pageSize, list: [] });
+      }
+    }
+    const res = await call(t.app, 'POST', '/v1/di/expression', { body: { query: 'ti=装置', page: 300, page_size: 100 } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ total: 2, list: [] });
+  });
+});
+
+describe('issue 11: the 10,000-row window of a large result', () => {
+  let t: TestApp;
+  const N = 10050;
+  beforeAll(async () => {
+    t = await createTestApp({ now: '2026-01-01T00:00:00Z', seed: false });
+    const now = '2026-01-01T00:00:00.000Z';
+    // Rows only (no text index): the query below is a date condition.
+    await sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${N})
+      INSERT INTO patents (doc_key, title, type, ad, pd, app_year, created_at, updated_at)
+      SELECT 'PN:CN9' || CAST(i AS text), '批量', '发明', '2019-01-01', '2019-06-01', 2019, ${now}, ${now} FROM n`.execute(
+      t.db.db,
+    );
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('refuses only a page that would show rows beyond the window; past the end is an empty page', async () => {
+    for (const engine of ENGINES) {
+      const ast = parseExpression('PD>=2019');
+      const last = await search(t.deps, { ast, engine, sort: 'date_desc', page: 100, page_size: 100 });
+      expect(last.total, engine).toBe(N);
+      expect(last.list.length, engine).toBe(100);
+      const past = await search(t.deps, { ast, engine, page: 201, page_size: 100 });
+      expect(past, engine).toMatchObject({ total: N, list: [] });
+    }
+    const deep = await call(t.app, 'POST', '/v1/search/expression', {
+      body: { expression: 'PD>=2019', page: 101, page_size: 100 },
+    });
+    expect(deep.status).toBe(400);
+    expect(deep.body.msg).toBe(`共 ${N} 条结果，最多只能翻看前 10000 条（第 100 页以内），请增加检索条件缩小范围`);
+  }, 120_000);
+});
