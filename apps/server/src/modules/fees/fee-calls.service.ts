@@ -35,7 +35,7 @@ import { attachmentsOf, chinaToday, checkAttachments, writeExport } from '../com
 import { getFile, pathOf } from '../common/file-store';
 import { feeNext, feeStatus, type FeePatentInput, type FeeYearStatus, type PatentFeeStatus } from './fee-engine';
 import { loadFeeInputs } from './fee-facts';
-import { markFeePaid } from './fee-warnings';
+import { markFeePaid, reopenFeeWarnings } from './fee-warnings';
 
 /** A patent's term, state and next fee (what lists need; the schedule also has every year). */
 type NextStatus = Omit<PatentFeeStatus, 'years'>;
@@ -392,6 +392,7 @@ export async function deletePayment(deps: Deps, actor: CompanyActor, patentId: n
     .executeTakeFirst();
   if (!Number(res.numDeletedRows))
     throw badRequest(`第 ${year} 年度没有缴费记录`, [{ path: 'year', msg: `第 ${year} 年度没有缴费记录` }]);
+  await reopenFeeWarnings(deps, actor.companyId, patentId, year);
   return feeScheduleOf(deps, actor, patentId);
 }
 
