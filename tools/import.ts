@@ -16,6 +16,7 @@ import { migrate } from '../apps/server/src/db/migrate';
 import { withStartupLock } from '../apps/server/src/db/startup-lock';
 import { importJsonlFile, type ImportState } from '../apps/server/src/modules/patents/patent-import';
 import { linkCompanyPatents } from '../apps/server/src/modules/company/company-link';
+import { queueMonitoring } from '../apps/server/src/modules/monitoring/monitoring.run';
 
 function usage(): never {
   console.error('用法：npm run import -- 文件.jsonl [文件2.jsonl …] [--batch 1000]');
@@ -104,6 +105,14 @@ async function main() {
   const linkStart = Date.now();
   const linked = await linkCompanyPatents(db.db, new Date().toISOString());
   process.stderr.write(`关联企业专利：新增 ${fmt(linked)} 条（${((Date.now() - linkStart) / 1000).toFixed(1)} 秒）\n`);
+  // As after an import on the web (ADR 0029, 0033): the monitoring rules run over what changed, as a job the
+  // server's worker takes at its next poll (one queued run at a time; none without enabled rules).
+  if (total.inserted + total.updated > 0) {
+    const job = await queueMonitoring({ db, clock: () => new Date() });
+    process.stderr.write(
+      job ? `专利监控：已排队运行（任务 #${job}），由服务器执行\n` : '专利监控：无需排队（没有启用的规则，或已有运行在排队）\n',
+    );
+  }
   await db.close();
   const secs = (Date.now() - started) / 1000;
   const rate = secs > 0 ? Math.round((total.inserted + total.updated + total.unchanged) / secs) : 0;

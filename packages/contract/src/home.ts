@@ -28,4 +28,6 @@ export interface HomeSummary {
   latest_report?: { id: number; month: string; generated_at: string | null } | null;
   /** Annual fees (ADR 0026): due within 30/90 days (count, amount after reduction), in grace, lapsed-restorable. */
   fees?: FeeSummary;
+  /** Unread monitoring hits of the company (ADR 0033), shown on /home with a link to /early. */
+  monitor_unread?: number;
 }

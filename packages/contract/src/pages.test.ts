@@ -91,11 +91,16 @@ describe('the page table', () => {
     for (const p of ['/detail', '/power', '/kindred']) expect(findPage(p)!.back).toBe(true);
   });
 
-  it('gives set D only the /work group and /NewupPwd', () => {
+  it('gives set D only the /work group, /NewupPwd and the message centre (ADR 0033)', () => {
     const d = PAGES.filter((p) => p.sets.includes('D')).map((p) => p.path);
     expect(d).toContain('/NewupPwd');
-    expect(d.every((p) => p === '/NewupPwd' || p.startsWith('/work') || p === '/addWaitvisit')).toBe(true);
+    const centre = ['/center', '/centerDetail'];
+    expect(d.every((p) => p === '/NewupPwd' || p.startsWith('/work') || p === '/addWaitvisit' || centre.includes(p))).toBe(true);
     expect(d).not.toContain('/newhome');
+  });
+
+  it('gives the message centre to company users and the enterprise-service accounts, not the administrator', () => {
+    for (const path of ['/center', '/centerDetail']) expect(findPage(path)!.sets).toEqual(['A', 'C', 'D']);
   });
 });
 

@@ -34,6 +34,7 @@ const B: RouteSet[] = ['B'];
 const AB: RouteSet[] = ['A', 'B'];
 const C: RouteSet[] = ['C'];
 const CD: RouteSet[] = ['C', 'D'];
+const ACD: RouteSet[] = ['A', 'C', 'D'];
 
 const detail = (path: string, title: string, extra: Partial<PageDef> = {}): PageDef => ({
   path,
@@ -143,8 +144,9 @@ export const PAGES: PageDef[] = [
   { path: '/UserConsulting', title: '业务咨询', kind: 'internal', sets: A, menu: { icon: 'Customer', order: 70 }, wip: true },
   { path: '/litigation/details', title: '诉讼详情', kind: 'internal', sets: A, back: true },
   { path: '/litigation/docking', title: '诉讼检索', kind: 'internal', sets: A, back: true },
-  { path: '/center', title: '消息中心', kind: 'internal', sets: A, menu: { icon: 'Bell', order: 80 }, wip: false },
-  { path: '/centerDetail', title: '消息详情', kind: 'internal', sets: A, back: true, wip: false },
+  // The message centre is also the enterprise-service accounts' (main and staff; ADR 0033): their bell leads here.
+  { path: '/center', title: '消息中心', kind: 'internal', sets: ACD, menu: { icon: 'Bell', order: 80 }, wip: false },
+  { path: '/centerDetail', title: '消息详情', kind: 'internal', sets: ACD, back: true, wip: false },
   {
     path: '/userCenter',
     title: '个人中心',

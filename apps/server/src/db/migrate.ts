@@ -18,6 +18,7 @@ import * as m016 from './migrations/016-reports';
 import * as m022 from './migrations/022-litigation-search';
 import * as m018 from './migrations/018-reindex-text';
 import * as m019 from './migrations/019-reindex-text';
+import * as m021 from './migrations/021-term-29-february';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '022-litigation-search': m022,
   '018-reindex-text': m018,
   '019-reindex-text': m019,
+  '021-term-29-february': m021,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -184,21 +184,29 @@ describe('top bar visibility rules (spec §2 Layout, §6)', () => {
     net.restore();
   });
 
-  it('the bell with the unread count leads to /center, for set A only (ADR 0028)', async () => {
+  it('the bell with the unread count leads to /center, for company users and enterprise-service accounts (ADR 0028, 0033)', async () => {
     mockNetwork((c) =>
       c.url === '/v1/frontend/message/unread_count'
         ? { data: { code: 1, msg: 'ok', data: { total: 3, by_kind: {} } } }
         : { data: { code: 1, msg: 'ok', data: null } },
     );
     expect(topBarModel(makeUser({ type: '1' })).messageCenterPath).toBe('/center');
-    expect(topBarModel(makeUser({ is_news: 1, com_id: 0 })).messageCenterPath).toBeNull();
+    expect(topBarModel(makeUser({ is_news: 1, com_id: 0 })).messageCenterPath).toBe('/center');
+    expect(topBarModel(makeUser({ is_news: 1, com_id: 5 })).messageCenterPath).toBe('/center');
     expect(topBarModel(makeUser({ is_admin: 1 })).messageCenterPath).toBeNull();
     renderTopBar(makeUser());
     const bell = await screen.findByRole('button', { name: '消息中心，3 条未读' });
     await userEvent.click(bell);
     expect(location()).toBe('/center');
+    // The enterprise-service main account (set C) and its staff member (set D) have the bell too.
+    for (const user of [makeUser({ is_news: 1, com_id: 0 }), makeUser({ is_news: 1, com_id: 5 })]) {
+      cleanup();
+      renderTopBar(user, '/work');
+      await userEvent.click(await screen.findByRole('button', { name: '消息中心，3 条未读' }));
+      expect(location()).toBe('/center');
+    }
     cleanup();
-    renderTopBar(makeUser({ is_news: 1, com_id: 0 }));
+    renderTopBar(makeUser({ is_admin: 1 }), '/user');
     expect(screen.queryByRole('button', { name: /^消息中心/ })).toBeNull();
   });
 

@@ -145,6 +145,16 @@ async function summary(deps: Deps, session: Session | null): Promise<HomeSummary
       ? { id: Number(latestReport.id), month: latestReport.month, generated_at: latestReport.generated_at }
       : null,
     fees: await feeSummary(deps, companyId),
+    monitor_unread: n(
+      (
+        await db
+          .selectFrom('monitor_hits')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('company_id', '=', companyId)
+          .where('read_at', 'is', null)
+          .executeTakeFirst()
+      )?.n,
+    ),
   };
 }
 

@@ -36,7 +36,7 @@ import { getFile, pathOf } from '../common/file-store';
 import { releaseAttachments } from '../common/attachment-cleanup';
 import { feeNext, feeStatus, type FeeYearStatus, type PatentFeeStatus } from './fee-engine';
 import { loadFeeFacts, loadFeeInputs, type FeeFact } from './fee-facts';
-import { markFeePaid } from './fee-warnings';
+import { markFeePaid, reopenFeeWarnings } from './fee-warnings';
 
 /** A patent's term, state and next fee (what lists need; the schedule also has every year). */
 type NextStatus = Omit<PatentFeeStatus, 'years'>;
@@ -424,6 +424,7 @@ export async function deletePayment(deps: Deps, actor: CompanyActor, patentId: n
   if (!gone) throw badRequest(`第 ${year} 年度没有缴费记录`, [{ path: 'year', msg: `第 ${year} 年度没有缴费记录` }]);
   // The receipt leaves the disk with the payment unless another record names it (ADR 0037).
   await releaseAttachments(deps, [Number(gone.file_id)]);
+  await reopenFeeWarnings(deps, actor.companyId, patentId, year);
   return feeScheduleOf(deps, actor, patentId);
 }
 

@@ -264,9 +264,28 @@ describe('fees: payments', () => {
       '该专利不在本企业专利库中',
     );
     expect(await payments()).toBe(before);
+    const handled = async (company: number) =>
+      (
+        await t.db.db
+          .selectFrom('messages')
+          .select(['delivery_key', 'handled_at'])
+          .where('company_id', '=', company)
+          .where('object_type', '=', FEE_OBJECT_TYPE)
+          .where('delivery_key', 'like', `fee:${paid.patent_id}:${paid.next.year}:%`)
+          .execute()
+      ).map((m) => !!m.handled_at);
+    expect(await handled(companyId)).toEqual([true]);
     const res = await post('delete_payment', { patent_id: paid.patent_id, year: paid.next.year });
     expect(res.body.code).toBe(1);
-    expect(res.body.data.years.find((y: YearView) => y.year === paid.next.year).payment).toBeNull();
+    const y = res.body.data.years.find((x: YearView) => x.year === paid.next.year);
+    expect(y.payment).toBeNull();
+    // The fee is due again, and the year's warnings the payment had handled are open again (ADR 0033); the other
+    // company's warning about the same patent was never handled and stays as it was.
+    expect(y.state).toBe(paid.next.state);
+    const row = (await allRows()).find((r) => r.patent_id === paid.patent_id)!;
+    expect(row.next).toMatchObject({ year: paid.next.year, state: paid.next.state });
+    expect(await handled(companyId)).toEqual([false]);
+    expect(await handled(other.companyId)).toEqual([false]);
     expect(await payments()).toBe(before - 1);
     expect(fs.existsSync(receiptPath)).toBe(false);
     expect(await t.db.db.selectFrom('files').select('id').where('id', '=', receiptId).executeTakeFirst()).toBeUndefined();

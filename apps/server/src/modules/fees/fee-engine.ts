@@ -173,8 +173,20 @@ export function termYears(type: FeePatentType, filingDate: string): number {
  */
 export function patentTerm(p: FeePatentInput): PatentTerm {
   const years = termYears(p.type, p.filingDate);
-  const adjustment = p.type === 'invention' ? Math.max(0, Math.trunc(p.termAdjustmentDays ?? 0)) : 0;
-  return { years, expiry: addDays(anniversary(p.filingDate, years), -1 + adjustment) };
+  const adjustment = p.type === 'invention' ? (p.termAdjustmentDays ?? 0) : 0;
+  return { years, expiry: termLastDay(p.filingDate, years, adjustment) };
+}
+
+/**
+ * The one rule for the last day a term of `years` years from `start` is in force (DOMAIN §3, ADR 0025/0033): the
+ * `years`-th anniversary of `start` (month-end rule: filed 29 February → 28 February in a common year) minus one day,
+ * plus `adjustmentDays` (≥ 0, whole days). The year after the term would start on that anniversary, so the term is
+ * exactly the patent years 1..N: filed 2024-02-29 for 10 years → 2034-02-27. Used by the fee engine and by
+ * `patents/legal-status.ts` (`patents.expiry_date`).
+ */
+export function termLastDay(start: string, years: number, adjustmentDays = 0): string {
+  const adjustment = Math.max(0, Math.trunc(adjustmentDays));
+  return addDays(anniversary(start, years), -1 + adjustment);
 }
 
 // DOMAIN §3 fee table, index = patent year − 1.

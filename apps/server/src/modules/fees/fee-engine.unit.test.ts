@@ -77,6 +77,17 @@ describe('term (DOMAIN §3: invention 20, utility 10, design 15 from 2021-06-01 
     ['utility', '2024-02-29', 0, 10, '2034-02-27'],
     // … in a leap year the anniversary exists: 2000-02-29 + 20 y = 2020-02-29, − 1 = 2020-02-28.
     ['invention', '2000-02-29', 0, 20, '2020-02-28'],
+    // 29 Feb filings whose last anniversary falls in a common year (ADR 0033: one rule with legal-status.ts):
+    // invention 2080-02-29 + 20 y = 2100-02-29, which does not exist (2100 is not a leap year) → 2100-02-28, − 1.
+    ['invention', '2080-02-29', 0, 20, '2100-02-27'],
+    // … with a term adjustment of 10 days: 2100-02-27 + 10 = 2100-03-09 (February 2100 has 28 days).
+    ['invention', '2080-02-29', 10, 20, '2100-03-09'],
+    // utility 2016-02-29 + 10 y = 2026-02-28 (month-end rule), − 1 = 2026-02-27.
+    ['utility', '2016-02-29', 0, 10, '2026-02-27'],
+    // design filed after the 2021 change: 2024-02-29 + 15 y = 2039-02-28, − 1 = 2039-02-27.
+    ['design', '2024-02-29', 0, 15, '2039-02-27'],
+    // design filed before it: 2016-02-29 + 10 y = 2026-02-28, − 1 = 2026-02-27.
+    ['design', '2016-02-29', 0, 10, '2026-02-27'],
   ] as const)('%s filed %s, adjustment %d days: %d years, last day %s', (type, filed, adj, years, expiry) => {
     expect(patentTerm(patent(type, filed, null, { termAdjustmentDays: adj }))).toEqual({ years, expiry });
   });

@@ -7,7 +7,7 @@
 import type { Deps } from '../../deps';
 import { getWorkingCalendar, type WorkingCalendar } from '../calendar/working-calendar';
 import { chinaToday } from '../common/records';
-import { deliverToCompany, markHandled } from '../messages/deliver';
+import { deliverToCompany, markHandled, reopenHandled } from '../messages/deliver';
 import type { ScheduledTask } from '../scheduler/scheduler';
 import { getLeadTimes, type LeadTimes } from '../warnings/lead-times';
 import { addDays, feeNext, lateFeeBoundaries, type FeeYearStatus } from './fee-engine';
@@ -179,6 +179,19 @@ export async function markFeePaid(
   year: number,
 ): Promise<void> {
   await markHandled(deps, FEE_OBJECT_TYPE, patentId, feeWarningKey(patentId, year, ''), companyId);
+}
+
+/**
+ * The payment of a year was deleted (ADR 0033): the year's fee warnings, which only a payment marks handled, are open
+ * again (their delivery keys stay taken, so no threshold is delivered twice).
+ */
+export async function reopenFeeWarnings(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  companyId: number,
+  patentId: number,
+  year: number,
+): Promise<number> {
+  return reopenHandled(deps, FEE_OBJECT_TYPE, patentId, feeWarningKey(patentId, year, ''), companyId);
 }
 
 /** Every morning at 08:00 in China, and once at start (a missed day is caught up, once). */

@@ -18,6 +18,8 @@ import { containsText } from '../../db/sql';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../http/errors';
 import type { CompanyActor } from '../company/company-context';
+import { markHandled } from '../messages/deliver';
+import { ipExpiryChanged } from '../warnings/certificate-expiry';
 import { attachmentsOf, chinaToday, checkAttachments, parseFileIds, writeExport, type ExportColumn } from '../common/records';
 import { releaseAttachments } from '../common/attachment-cleanup';
 
@@ -157,7 +159,7 @@ export async function createIpAsset(deps: Deps, actor: CompanyActor, input: IpIn
 export async function updateIpAsset(deps: Deps, actor: CompanyActor, id: number, input: IpInput): Promise<IpDetail> {
   const exists = await deps.db.db
     .selectFrom('ip_assets')
-    .select('id')
+    .select(['id', 'expiry_date'])
     .where('id', '=', id)
     .where('company_id', '=', actor.companyId)
     .executeTakeFirst();
@@ -169,7 +171,9 @@ export async function updateIpAsset(deps: Deps, actor: CompanyActor, id: number,
     .where('id', '=', id)
     .where('company_id', '=', actor.companyId)
     .execute();
-  return getIpAsset(deps, actor, id);
+  const after = await getIpAsset(deps, actor, id);
+  await ipExpiryChanged(deps, id, exists.expiry_date, { expiry_date: after.expiry_date, status: after.status });
+  return after;
 }
 
 /** Deletes a record of the company and its files no other record names (ADR 0037). */
@@ -182,6 +186,7 @@ export async function deleteIpAsset(deps: Deps, actor: CompanyActor, id: number)
     .executeTakeFirst();
   if (!gone) throw notFound(NOT_FOUND);
   await releaseAttachments(deps, parseFileIds(gone.file_ids));
+  await markHandled(deps, 'ip_asset', id, 'ip:', actor.companyId);
 }
 
 const EXPORT_COLUMNS: ExportColumn<IpRow>[] = [

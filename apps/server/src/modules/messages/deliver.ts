@@ -77,3 +77,23 @@ export async function markHandled(
   if (companyId !== undefined) q = q.where('company_id', '=', companyId);
   await q.execute();
 }
+
+/** Undoes markHandled (e.g. the payment that handled a fee's warnings was deleted): the messages show as open again. */
+export async function reopenHandled(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  objectType: string,
+  objectId: number,
+  keyPrefix: string,
+  companyId: number,
+): Promise<number> {
+  const r = await deps.db.db
+    .updateTable('messages')
+    .set({ handled_at: null })
+    .where('object_type', '=', objectType)
+    .where('object_id', '=', objectId)
+    .where('delivery_key', 'like', `${keyPrefix}%`)
+    .where('company_id', '=', companyId)
+    .where('handled_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows ?? 0);
+}

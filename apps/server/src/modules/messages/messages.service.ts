@@ -23,6 +23,7 @@ import { containsText } from '../../db/sql';
 import type { MessagesTable } from '../../db/schema';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
+import { monitorMessagesRead } from '../monitoring/hit-messages';
 
 /** Whose message centre a session opens: the user (in admin view: the viewed user), and whether it is admin view. */
 export interface Reader {
@@ -108,6 +109,7 @@ export async function messageDetail(deps: Deps, reader: Reader, id: number): Pro
       .where('user_id', '=', reader.userId)
       .where('read_at', 'is', null)
       .execute();
+    if (row.kind === 'monitor') await monitorMessagesRead(deps, [row]);
   }
   return toRow(row);
 }
@@ -122,6 +124,7 @@ async function checkOwn(deps: Deps, reader: Reader, ids: number[]): Promise<void
 
 export async function markRead(deps: Deps, reader: Reader, ids: number[]): Promise<MessageChange> {
   await checkOwn(deps, reader, ids);
+  const monitor = await unreadMonitor(deps, reader).where('id', 'in', ids).execute();
   const r = await deps.db.db
     .updateTable('messages')
     .set({ read_at: deps.clock().toISOString() })
@@ -130,7 +133,19 @@ export async function markRead(deps: Deps, reader: Reader, ids: number[]): Promi
     .where('read_at', 'is', null)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
+  await monitorMessagesRead(deps, monitor);
   return { count: Number(r.numUpdatedRows) };
+}
+
+/** The user's unread monitoring messages (their hits are marked read with them, ADR 0033). */
+function unreadMonitor(deps: Deps, reader: Reader) {
+  return deps.db.db
+    .selectFrom('messages')
+    .select(['company_id', 'delivery_key'])
+    .where('user_id', '=', reader.userId)
+    .where('kind', '=', 'monitor')
+    .where('read_at', 'is', null)
+    .where('deleted_at', 'is', null);
 }
 
 export async function markAllRead(deps: Deps, reader: Reader, body: MessageReadAllBody): Promise<MessageChange> {
@@ -141,7 +156,9 @@ export async function markAllRead(deps: Deps, reader: Reader, body: MessageReadA
     .where('read_at', 'is', null)
     .where('deleted_at', 'is', null);
   if (body.kind) q = q.where('kind', 'in', kindsOfTab(body.kind));
+  const monitor = !body.kind || kindsOfTab(body.kind).includes('monitor') ? await unreadMonitor(deps, reader).execute() : [];
   const r = await q.executeTakeFirst();
+  await monitorMessagesRead(deps, monitor);
   return { count: Number(r.numUpdatedRows) };
 }
 

@@ -244,6 +244,31 @@ describe('message centre: who may call it', () => {
     }
   });
 
+  it('an enterprise-service main account and its staff member each see only their own messages (ADR 0033)', async () => {
+    const acct = async (mobile: string) =>
+      t.db.db.selectFrom('users').select(['id', 'company_id']).where('mobile', '=', mobile).executeTakeFirstOrThrow();
+    const main = await acct(DEMO.main);
+    const staff = await acct(DEMO.staff);
+    const mainMsg = await deliver(main.id, main.company_id, NOW, { kind: 'push', key: 'es:main', title: '主账号的通知' });
+    const staffMsg = await deliver(staff.id, staff.company_id, NOW, { kind: 'push', key: 'es:staff', title: '员工的通知' });
+    const mainTok = await loginAs(t.app, 'main');
+    const staffTok = await loginAs(t.app, 'staff');
+    const titles = async (tok: string) =>
+      ((await post('index', {}, tok)).body.data.list as { title: string }[]).map((m) => m.title);
+    expect(await titles(staffTok)).toEqual(['员工的通知']);
+    expect(await titles(mainTok)).toEqual(['主账号的通知']);
+    expect((await post('unread_count', {}, staffTok)).body.data.total).toBe(1);
+    // The other account's message, by id, on every call: not found, and nothing changes.
+    expect((await post('detail', { id: mainMsg }, staffTok)).status).toBe(404);
+    expect((await post('read', { ids: [mainMsg] }, staffTok)).status).toBe(404);
+    expect((await post('delete', { ids: [mainMsg] }, staffTok)).status).toBe(404);
+    expect((await post('read_all', {}, staffTok)).body.data.count).toBe(1);
+    expect((await post('unread_count', {}, mainTok)).body.data.total).toBe(1);
+    expect((await post('detail', { id: staffMsg }, mainTok)).status).toBe(404);
+    expect((await post('detail', { id: mainMsg }, mainTok)).body.data.title).toBe('主账号的通知');
+    expect((await post('index', {}, token)).body.data.list.some((m: { title: string }) => m.title === '员工的通知')).toBe(false);
+  });
+
   it('admin view shows the viewed user’s messages without marking them read; changes are audited', async () => {
     const mine = await deliver(userId, companyId, NOW, { kind: 'system', key: 'sys:view', title: '管理端查看' });
     const admin = await loginAs(t.app, 'admin');

@@ -27,6 +27,7 @@ import { pnStem } from '../patents/patent-record';
 import { companyActor, type CompanyActor } from '../company/company-context';
 import { nameVariants } from '../company/company-link';
 import { runMonitoring } from './monitoring.run';
+import { monitorHitsRead } from './hit-messages';
 
 /** The company of a monitoring call; trial users are refused with the reason (DOMAIN §1). */
 export function monitorActor(session: Session | null): CompanyActor {
@@ -338,6 +339,8 @@ export async function markRead(deps: Deps, actor: CompanyActor, body: MonitorRea
   if (body.ids?.length) q = q.where('id', 'in', body.ids);
   else if (body.rule_id) q = q.where('rule_id', '=', body.rule_id);
   const r = await q.executeTakeFirst();
+  // Their messages follow (ADR 0033): a monitoring message is read once all the hits it announces are read.
+  if (Number(r.numUpdatedRows ?? 0) > 0) await monitorHitsRead(deps, actor.companyId);
   return { updated: Number(r.numUpdatedRows ?? 0) };
 }
 

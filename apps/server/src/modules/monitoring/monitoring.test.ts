@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONITOR_TRIAL_REFUSED } from '@ip/contract';
-import { call, createTestApp, DEMO, loginAs, type TestApp } from '../../../test/helpers';
-import { demoPortfolio, otherCompany } from '../../../test/company-records';
+import { call, createTestApp, DEMO, login, loginAs, runImportTool, type TestApp } from '../../../test/helpers';
+import { shanghaiDate } from '../company/home.routes';
+import { companyUser, demoPortfolio, otherCompany } from '../../../test/company-records';
 import { applicationCheckDigit } from '../../search/patent-number';
 import { allJobHandlers } from '../index';
 import { createJob, drainJobs } from '../jobs/jobs.service';
 import { PATENT_IMPORT_JOB } from '../patents/patents.jobs';
-import { runMonitoring } from './monitoring.run';
+import { MONITOR_JOB, runMonitoring } from './monitoring.run';
 
 // /v1/frontend/monitor/*: monitoring rules, their runs after an import, hits and messages (ADR 0029),
 // on SQLite and PostgreSQL.
@@ -306,6 +307,127 @@ describe('hits', () => {
     expect(full.status).toBe(409);
     expect(full.body.msg).toContain('最多设置 50 条');
   });
+});
+
+describe('hits and their messages: one read state (ADR 0033)', () => {
+  const RIVAL2 = '戊同步科技有限公司';
+  const rec = (n: number, pd: string) => ({
+    an: an(`20261050000${n}`),
+    pn: `CN12500000${n}A`,
+    ad: '2025-10-01',
+    pd,
+    title: `一种同步方法${n}`,
+    applicants: [RIVAL2],
+    ipc: ['G06F9/00'],
+    type: '发明',
+  });
+  const otherPost = (url: string, body: unknown = {}) => post(url, body, other.token);
+  const msgCall = (url: string, body: unknown, tok: string) =>
+    call(t.app, 'POST', `/v1/frontend/message/${url}`, { token: tok, body });
+  const monitorMessages = async () =>
+    t.db.db
+      .selectFrom('messages')
+      .select(['id', 'user_id', 'read_at', 'delivery_key'])
+      .where('company_id', '=', other.companyId)
+      .where('kind', '=', 'monitor')
+      .orderBy('id')
+      .execute();
+  const home = async () =>
+    (await call(t.app, 'POST', '/v1/frontend/home/summary', { token: other.token, body: {} })).body.data.monitor_unread;
+
+  it('marking the hits read marks their message read (for every user), not before the last of them', async () => {
+    const second = await companyUser(t, other.companyId, '13911110009');
+    const rule = await otherPost('rule/create', { name: '戊同步', kind: 'applicant', value: RIVAL2 });
+    expect(rule.body.code, JSON.stringify(rule.body)).toBe(1);
+    t.advance(60_000);
+    await importRecords('sync-1.jsonl', [rec(1, '2026-03-13'), rec(2, '2026-03-14')]);
+    const hits = (await otherPost('hits', { rule_id: rule.body.data.id })).body.data;
+    expect(hits).toMatchObject({ total: 2, unread: 2 });
+    expect(await home()).toBe(2);
+    let msgs = await monitorMessages();
+    expect(msgs.map((m) => m.user_id).sort()).toEqual([other.userId, second.userId].sort());
+    expect(msgs.every((m) => m.read_at === null)).toBe(true);
+
+    // One of the two hits read: the message still announces an unread one.
+    expect((await otherPost('hit/read', { ids: [hits.list[0].id] })).body.data.updated).toBe(1);
+    expect((await monitorMessages()).every((m) => m.read_at === null)).toBe(true);
+    expect(await home()).toBe(1);
+    // Another company marking its hits changes nothing here.
+    await post('hit/read', { all: true });
+    expect((await monitorMessages()).every((m) => m.read_at === null)).toBe(true);
+    // The last one: both users' copies are read, the badge drops.
+    expect((await otherPost('hit/read', { ids: [hits.list[1].id] })).body.data.updated).toBe(1);
+    msgs = await monitorMessages();
+    expect(msgs.every((m) => m.read_at !== null)).toBe(true);
+    expect((await msgCall('unread_count', {}, second.token)).body.data.by_kind.monitor).toBe(0);
+    expect(await home()).toBe(0);
+  });
+
+  it('reading the message marks its hits read (and the other users’ copies), by opening it, 标为已读 or 全部已读', async () => {
+    const second = await t.db.db.selectFrom('users').select('id').where('mobile', '=', '13911110009').executeTakeFirstOrThrow();
+    const cases: [string, (id: number) => Promise<unknown>][] = [
+      ['detail', (id) => msgCall('detail', { id }, other.token)],
+      ['read', (id) => msgCall('read', { ids: [id] }, other.token)],
+      ['read_all', () => msgCall('read_all', { kind: 'monitor' }, other.token)],
+    ];
+    let n = 3;
+    for (const [how, read] of cases) {
+      t.advance(60_000);
+      await importRecords(`sync-${how}.jsonl`, [rec(n, '2026-03-15')]);
+      n++;
+      expect(await home(), how).toBe(1);
+      const mine = (await monitorMessages()).filter((m) => m.user_id === other.userId && m.read_at === null);
+      expect(mine, how).toHaveLength(1);
+      await read(mine[0]!.id);
+      expect(await home(), how).toBe(0);
+      expect((await otherPost('hits', { unread: true })).body.data.total, how).toBe(0);
+      const copies = (await monitorMessages()).filter((m) => m.user_id === second.id);
+      expect(
+        copies.every((m) => m.read_at !== null),
+        how,
+      ).toBe(true);
+    }
+    // Reading another kind of message touches no hit; another company's message ids are refused.
+    const own = (await monitorMessages())[0]!;
+    expect((await msgCall('read', { ids: [own.id] }, token)).status).toBe(404);
+  });
+});
+
+describe('the command-line import (ADR 0033)', () => {
+  it('queues a monitoring run after it imports, as the web import does; the worker finds the hit', async () => {
+    // The tool runs on the real clock: the test's clock moves there so the run sees what it wrote.
+    t.setNow(new Date(Date.now() + 1000).toISOString());
+    const tok = await login(t.app, '13911110000');
+    const rule = await call(t.app, 'POST', '/v1/frontend/monitor/rule/create', {
+      token: tok,
+      body: { name: '己命令行', kind: 'applicant', value: '己命令行科技有限公司' },
+    });
+    expect(rule.body.code, JSON.stringify(rule.body)).toBe(1);
+    const day = shanghaiDate(new Date());
+    const file = path.join(t.dataDir, 'cli.jsonl');
+    const rec = { ...R1, an: an('202610600001'), pn: 'CN126000001A', pd: day, applicants: ['己命令行科技有限公司'] };
+    fs.writeFileSync(file, `${JSON.stringify(rec)}\n`);
+    const run = await runImportTool(t, ['cli.jsonl']).done;
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/专利监控：已排队运行（任务 #\d+）/);
+    const queued = await t.db.db
+      .selectFrom('jobs')
+      .select(['id', 'status'])
+      .where('kind', '=', MONITOR_JOB)
+      .where('status', '=', 'queued')
+      .execute();
+    expect(queued).toHaveLength(1);
+    t.setNow(new Date(Date.now() + 1000).toISOString());
+    await drainJobs(t.deps, allJobHandlers());
+    const hits = await call(t.app, 'POST', '/v1/frontend/monitor/hits', { token: tok, body: { rule_id: rule.body.data.id } });
+    expect(hits.body.data.list.map((h: { event: string; event_date: string }) => `${h.event}:${h.event_date}`)).toEqual([
+      `publication:${day}`,
+    ]);
+    // Nothing new imported (the same file again): no run is queued.
+    const again = await runImportTool(t, ['cli.jsonl']).done;
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).not.toContain('专利监控');
+  }, 240_000);
 });
 
 describe('demo data', () => {

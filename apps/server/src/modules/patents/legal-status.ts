@@ -5,7 +5,7 @@
 // → 有权, only a published application (A) → 审中. Whatever the source, a patent whose term has run out is 无权;
 // when the filing date is unknown, the earliest publication date stands in for it as an upper bound (a patent
 // is always filed before it is published), so "expired" is only concluded when it is certain.
-import { addYearsDays } from './dates';
+import { termLastDay } from '../fees/fee-engine';
 
 export type LegalStatus = '审中' | '有权' | '无权';
 export type PatentType = '发明' | '实用新型' | '外观设计';
@@ -150,12 +150,11 @@ export function termEnd(input: TermInput): string | null {
   if (input.country === 'US' && type === '外观设计') {
     if (!input.gd) return null;
     const years = ad && ad < '2015-05-13' ? 14 : 15;
-    return addYearsDays(input.gd, years, -1);
+    return termLastDay(input.gd, years);
   }
   if (!ad) return null;
   const years = termYears(type, ad);
-  const adjustment = type === '发明' ? Math.max(0, input.termAdjustmentDays ?? 0) : 0;
-  return addYearsDays(ad, years, adjustment - 1);
+  return termLastDay(ad, years, type === '发明' ? (input.termAdjustmentDays ?? 0) : 0);
 }
 
 function termYears(type: PatentType | '', ad: string): number {
@@ -241,7 +240,10 @@ function isCertainlyExpired(input: LegalStatusInput, expiryDate: string | null):
   if (!dates.length) return false;
   const earliest = dates.reduce((a, b) => (a < b ? a : b));
   // Filed on or before the earliest publication: the term ends no later than this.
-  const adjustment = input.type === '发明' ? Math.max(0, input.termAdjustmentDays ?? 0) : 0;
-  const bound = addYearsDays(earliest, termYears(input.type, earliest), adjustment - 1);
+  const bound = termLastDay(
+    earliest,
+    termYears(input.type, earliest),
+    input.type === '发明' ? (input.termAdjustmentDays ?? 0) : 0,
+  );
   return input.today > bound;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addYearsDays, parseDate } from './dates';
+import { dayFromNumber, dayNumber, patentTerm } from '../fees/fee-engine';
 import { deriveLegalStatus, eventEffect, statusFromText, termEnd, type LegalStatusInput } from './legal-status';
 
 const TODAY = '2026-01-15';
@@ -46,6 +47,40 @@ describe('termEnd (DOMAIN §3)', () => {
     expect(termEnd({ type: '实用新型', country: 'CN', ad: '2018-01-10' })).toBe('2028-01-09');
     expect(termEnd({ type: '外观设计', country: 'CN', ad: '2021-05-31' })).toBe('2031-05-30');
     expect(termEnd({ type: '外观设计', country: 'CN', ad: '2021-06-01' })).toBe('2036-05-31');
+  });
+  // Filed on 29 February (ADR 0033): the same rule as the fee engine — the N-th anniversary (28 February in a common
+  // year, month-end rule) minus one day, so the last day in force is 27 February, the day before year N + 1 would start.
+  it.each([
+    ['发明', '2080-02-29', 0, '2100-02-27'],
+    ['发明', '2080-02-29', 10, '2100-03-09'],
+    ['发明', '2000-02-29', 0, '2020-02-28'],
+    ['实用新型', '2016-02-29', 0, '2026-02-27'],
+    ['实用新型', '2024-02-29', 0, '2034-02-27'],
+    ['外观设计', '2024-02-29', 0, '2039-02-27'],
+    ['外观设计', '2016-02-29', 0, '2026-02-27'],
+  ] as const)('%s filed %s (adjustment %d days): in force through %s', (type, ad, adj, want) => {
+    expect(termEnd({ type, country: 'CN', ad, termAdjustmentDays: adj })).toBe(want);
+  });
+  it('gives the fee engine’s term for every filing day of a leap-year span (one rule)', () => {
+    const types = [
+      ['发明', 'invention'],
+      ['实用新型', 'utility'],
+      ['外观设计', 'design'],
+    ] as const;
+    const differ: string[] = [];
+    for (let d = dayNumber('2019-12-01'); d <= dayNumber('2024-03-31'); d++) {
+      const ad = dayFromNumber(d);
+      for (const [cn, en] of types) {
+        const fee = patentTerm({ type: en, filingDate: ad, grantDate: null, reductionPct: 0, payments: [] });
+        if (termEnd({ type: cn, country: 'CN', ad }) !== fee.expiry) differ.push(`${cn} ${ad}`);
+      }
+    }
+    expect(differ).toEqual([]);
+  });
+  it('a 29 February filing is 无权 from the day after its last day', () => {
+    const p = { type: '实用新型' as const, ad: '2016-02-29', publications: [{ kind: 'U', date: '2016-08-01' }] };
+    expect(deriveLegalStatus(base({ ...p, today: '2026-02-27' })).status).toBe('有权');
+    expect(deriveLegalStatus(base({ ...p, today: '2026-02-28' })).status).toBe('无权');
   });
   it('is unknown without a filing date', () => {
     expect(termEnd({ type: '发明', country: 'CN', ad: null })).toBeNull();

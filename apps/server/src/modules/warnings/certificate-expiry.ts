@@ -166,33 +166,58 @@ export function reachedThreshold(daysLeft: number, leadDays: readonly number[]):
   return within.length ? Math.min(...within) : null;
 }
 
-/** Delivers today's certificate expiry warnings of every company; returns how many messages were new. */
+/**
+ * Delivers today's expiry warnings of every company — certificates and, with the same lead times and keys of the same
+ * form, non-patent IP still in force (trademarks, copyrights, software; ADR 0033) — one message per threshold;
+ * returns how many messages were new.
+ */
 export async function scanCertificateExpiry(deps: Pick<Deps, 'db' | 'clock'>): Promise<number> {
   const today = chinaToday(deps.clock());
   const from = isoAddDays(today, -EXPIRED_WARNING_DAYS);
-  const companies = await deps.db.db
-    .selectFrom('certificates')
-    .select('company_id')
-    .distinct()
-    .where('expiry_date', '>=', from)
-    .execute();
+  const [certCompanies, ipCompanies] = await Promise.all([
+    deps.db.db.selectFrom('certificates').select('company_id').distinct().where('expiry_date', '>=', from).execute(),
+    deps.db.db
+      .selectFrom('ip_assets')
+      .select('company_id')
+      .distinct()
+      .where('expiry_date', '>=', from)
+      .where('status', 'not in', IP_GONE)
+      .execute(),
+  ]);
+  const companies = [...new Set([...certCompanies, ...ipCompanies].map((c) => Number(c.company_id)))].sort((a, b) => a - b);
   let delivered = 0;
-  for (const { company_id: companyId } of companies) {
+  for (const companyId of companies) {
     const lead = (await getLeadTimes(deps, companyId)).certificate;
     const until = isoAddDays(today, Math.max(...lead));
-    const certs = await deps.db.db
-      .selectFrom('certificates')
-      .select(['id', 'kind', 'number', 'name', 'expiry_date'])
-      .where('company_id', '=', companyId)
-      .where('expiry_date', '>=', from)
-      .where('expiry_date', '<=', until)
-      .execute();
-    for (const c of certs) {
+    const [certs, ips] = await Promise.all([
+      deps.db.db
+        .selectFrom('certificates')
+        .select(['id', 'kind', 'number', 'name', 'expiry_date'])
+        .where('company_id', '=', companyId)
+        .where('expiry_date', '>=', from)
+        .where('expiry_date', '<=', until)
+        .execute(),
+      deps.db.db
+        .selectFrom('ip_assets')
+        .select(['id', 'kind', 'number', 'name', 'expiry_date'])
+        .where('company_id', '=', companyId)
+        .where('expiry_date', '>=', from)
+        .where('expiry_date', '<=', until)
+        .where('status', 'not in', IP_GONE)
+        .execute(),
+    ]);
+    const records = [
+      ...certs.map((c) => ({ ...c, source: 'certificate' as const })),
+      ...ips.map((c) => ({ ...c, source: 'ip' as const })),
+    ];
+    for (const c of records) {
       const expiry = c.expiry_date as string;
       const daysLeft = isoDaysBetween(today, expiry);
       const threshold = reachedThreshold(daysLeft, lead);
       if (threshold === null) continue;
-      const kind = EXPIRE_KIND_LABELS[c.kind as ExpireKind] ?? '证书';
+      const id = Number(c.id);
+      const cert = c.source === 'certificate';
+      const kind = EXPIRE_KIND_LABELS[c.kind as ExpireKind] ?? (cert ? '证书' : '知识产权');
       const when =
         daysLeft < 0
           ? `已于 ${expiry} 到期`
@@ -202,15 +227,30 @@ export async function scanCertificateExpiry(deps: Pick<Deps, 'db' | 'clock'>): P
       delivered += await deliverToCompany(deps, companyId, {
         kind: 'certificate',
         title: `${kind}「${c.name}」${when}`,
-        body: `${kind}「${c.name}」（编号 ${c.number || '—'}）${when}，请及时办理续期或复审。`,
-        link: `/certificateExpire?id=${c.id}`,
-        objectType: 'certificate',
-        objectId: Number(c.id),
-        key: `cert:${c.id}:${expiry}:${threshold}`,
+        body: `${kind}「${c.name}」（编号 ${c.number || '—'}）${when}，${cert ? '请及时办理续期或复审' : '请及时办理续展或续期'}。`,
+        link: cert ? `/certificateExpire?id=${id}` : `/NotpatentDetails?id=${id}`,
+        objectType: cert ? 'certificate' : 'ip_asset',
+        objectId: id,
+        key: `${cert ? 'cert' : 'ip'}:${id}:${expiry}:${threshold}`,
       });
     }
   }
   return delivered;
+}
+
+/**
+ * A non-patent IP record's expiry date changed (renewed), it is no longer in force, or it was deleted: the warnings
+ * about its old date are handled (they stay in the message centre as 已处理), as for a certificate.
+ */
+export async function ipExpiryChanged(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  ipId: number,
+  oldExpiry: string | null,
+  next: { expiry_date: string | null; status: string } | null,
+): Promise<void> {
+  if (!oldExpiry) return;
+  if (next && next.expiry_date === oldExpiry && !IP_GONE.includes(next.status)) return;
+  await markHandled(deps, 'ip_asset', ipId, `ip:${ipId}:${oldExpiry}:`);
 }
 
 /**

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { isoAddDays } from '@ip/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, loginAs, type TestApp } from '../../../test/helpers';
+import { call, createTestApp, login, loginAs, type TestApp } from '../../../test/helpers';
 import { companyUser, otherCompany } from '../../../test/company-records';
 import { chinaToday } from '../common/records';
 import { scanCertificateExpiry } from './certificate-expiry';
@@ -323,5 +323,80 @@ describe('certificate expiry warnings', () => {
     expect(await scanCertificateExpiry(t.deps)).toBe(2);
     const fresh = (await messages()).at(-1)!;
     expect(fresh).toMatchObject({ delivery_key: `cert:${certId}:${renewed}:90:u${sub.userId}`, handled_at: null });
+  });
+});
+
+describe('non-patent IP expiry warnings (ADR 0033)', () => {
+  const DAY = 86_400_000;
+  let c3: { companyId: number; userId: number; token: string };
+  const ipMessages = () =>
+    t.db.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('user_id', '=', c3.userId)
+      .where('object_type', '=', 'ip_asset')
+      .orderBy('id')
+      .execute();
+  const ipPost = (url: string, body: unknown) => post(`ip/${url}`, body, c3.token);
+  const software = (expiry: string, over: Record<string, unknown> = {}) => ({
+    kind: 'software',
+    number: '2026SR0001',
+    name: '示例管理软件',
+    registration_date: '2016-03-01',
+    expiry_date: expiry,
+    status: 'registered',
+    ...over,
+  });
+
+  it('warns like a certificate: same lead times, once per threshold, into the message centre', async () => {
+    t.setNow(`${TODAY}T00:30:00Z`);
+    c3 = await otherCompany(t, '丙方软件有限公司', '13911113333');
+    const expiry = isoAddDays(TODAY, 95);
+    const created = await ipPost('create', software(expiry));
+    expect(created.body.code, JSON.stringify(created.body)).toBe(1);
+    const id = created.body.data.id as number;
+    // Refused or invalidated IP is not warned about, whatever its date.
+    expect((await ipPost('create', software(expiry, { number: 'X-2', name: '已驳回', status: 'rejected' }))).body.code).toBe(1);
+    await scanCertificateExpiry(t.deps);
+    expect(await ipMessages()).toHaveLength(0);
+    t.advance(5 * DAY); // 90 days left
+    await scanCertificateExpiry(t.deps);
+    await scanCertificateExpiry(t.deps);
+    let m = await ipMessages();
+    expect(m).toHaveLength(1);
+    expect(m[0]).toMatchObject({
+      kind: 'certificate',
+      delivery_key: `ip:${id}:${expiry}:90:u${c3.userId}`,
+      link: `/NotpatentDetails?id=${id}`,
+      object_id: id,
+      company_id: c3.companyId,
+      title: `软件著作权「示例管理软件」将于 ${expiry} 到期，剩余 90 天`,
+      handled_at: null,
+    });
+    t.advance(60 * DAY); // 30 days left
+    await scanCertificateExpiry(t.deps);
+    t.advance(DAY);
+    await scanCertificateExpiry(t.deps);
+    m = await ipMessages();
+    expect(m.map((x) => x.delivery_key.split(':')[3])).toEqual(['90', '30']);
+    c3.token = await login(t.app, '13911113333'); // the session of 66 days ago has expired
+    const count = await call(t.app, 'POST', '/v1/frontend/message/unread_count', { token: c3.token, body: {} });
+    expect(count.body.data.by_kind.certificate).toBe(2);
+
+    // Renewed: the open warnings are handled; the new date warns again under its own keys.
+    const renewed = isoAddDays(expiry, 3650);
+    expect((await ipPost('update', { id, ...software(renewed) })).body.code).toBe(1);
+    expect((await ipMessages()).every((x) => x.handled_at !== null)).toBe(true);
+    await scanCertificateExpiry(t.deps);
+    expect(await ipMessages()).toHaveLength(2);
+    t.setNow(`${isoAddDays(renewed, -7)}T00:30:00Z`);
+    await scanCertificateExpiry(t.deps);
+    expect((await ipMessages()).at(-1)).toMatchObject({ delivery_key: `ip:${id}:${renewed}:7:u${c3.userId}`, handled_at: null });
+    // Deleted: its warnings are handled too; another company cannot delete it.
+    c3.token = await login(t.app, '13911113333');
+    expect((await post('ip/delete', { id }, await loginAs(t.app, 'company'))).status).toBe(404);
+    expect((await ipMessages()).at(-1)!.handled_at).toBeNull();
+    expect((await ipPost('delete', { id })).body.code).toBe(1);
+    expect((await ipMessages()).every((x) => x.handled_at !== null)).toBe(true);
   });
 });

@@ -35,6 +35,7 @@ const SUMMARY: HomeSummary = {
     { id: 8, case_no: '（2025）浙01民初88号', cause: '侵害发明专利权纠纷', status: '审理中', filing_date: '2025-03-02' },
   ],
   litigation_followed_count: 1,
+  monitor_unread: 4,
 };
 
 describe('/home (company user)', () => {
@@ -46,7 +47,7 @@ describe('/home (company user)', () => {
       return ok(null);
     });
     const router = renderApp('/home');
-    expect(await screen.findByText('示例科技有限公司', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByText('示例科技有限公司', {}, { timeout: 45_000 })).toBeTruthy();
     expect(screen.getByText('符合费减条件')).toBeTruthy();
     const invention = screen.getByRole('link', { name: '发明专利：150，查看列表' });
     expect(invention.getAttribute('href')).toBe(`/patent?type=${encodeURIComponent('发明')}`);
@@ -61,10 +62,11 @@ describe('/home (company user)', () => {
     expect(screen.getByText('90 天内到期的证书（2）')).toBeTruthy();
     expect(screen.getByRole('link', { name: '高新技术企业证书' }).getAttribute('href')).toBe('/certificateData');
     expect(screen.getByRole('link', { name: /（2025）浙01民初88号/ }).getAttribute('href')).toBe('/litigation/details?id=8');
+    expect(screen.getByRole('link', { name: '未读监控动态：4 条，查看监控预警' }).getAttribute('href')).toBe('/early');
     await userEvent.type(screen.getByLabelText('专利快速检索'), '电池{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/docking'));
     expect(router.state.location.search).toBe(`?val=${encodeURIComponent('电池')}`);
-  });
+  }, 120_000);
 
   it('invites a trial user without a company to get verified', async () => {
     setToken('tok');

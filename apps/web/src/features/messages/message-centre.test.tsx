@@ -6,7 +6,9 @@ import type { MessageRow, MessageUnreadCount } from '@ip/contract';
 import CenterPage from './pages/center-page';
 import CenterDetailPage from './pages/center-detail-page';
 import { MessageBell, bellLabel } from '../../components/message-bell';
-import { LocationProbe, mockNetwork, ok, type RecordedCall } from '../../test/fixtures';
+import { LocationProbe, makeUser, mockNetwork, ok, type RecordedCall } from '../../test/fixtures';
+import { setToken } from '../../lib/storage';
+import { renderApp } from '../../test/render-app';
 import { renderWithProviders } from '../../test/render';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -163,4 +165,26 @@ describe('the bell', () => {
     expect(bellLabel(0)).toBe('消息中心，无未读消息');
     expect(bellLabel(120)).toBe('消息中心，120 条未读');
   });
+});
+
+describe('enterprise-service accounts (ADR 0033)', () => {
+  it.each([
+    ['the main account (set C)', { is_news: 1, com_id: 0 }],
+    ['a staff member (set D)', { is_news: 1, com_id: 5 }],
+  ])(
+    '%s opens /center from the bell and reads a message on /centerDetail',
+    async (_, patch) => {
+      setToken('tok');
+      const net = server((c) => (c.url === '/v1/user/info' ? ok(makeUser({ name: '服务专员', ...patch })) : undefined));
+      const user = userEvent.setup();
+      const router = renderApp('/work');
+      await user.click(await screen.findByRole('button', { name: '消息中心，2 条未读' }, { timeout: 20_000 }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/center'));
+      await user.click(await screen.findByRole('link', { name: /年费预警：一种电池/ }, { timeout: 20_000 }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/centerDetail'));
+      expect(await screen.findByText('请及时缴纳年费', {}, { timeout: 20_000 })).toBeTruthy();
+      expect(calls(net, 'detail')[0].body).toEqual({ id: 1 });
+    },
+    60_000,
+  );
 });

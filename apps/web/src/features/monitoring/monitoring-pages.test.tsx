@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { MonitorCompare, MonitorHit, MonitorRule } from '@ip/contract';
 import { setToken } from '../../lib/storage';
 import { makeUser, mockNetwork, ok, type RecordedCall } from '../../test/fixtures';
@@ -78,6 +79,57 @@ describe('/early', () => {
 
     expect(screen.getByRole('button', { name: /新增规则/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: '对比' }).getAttribute('href')).toBe('/cutDetails?id=7');
+  }, 120_000);
+});
+
+describe('/early rule dialog', () => {
+  it('adds a rule by clicking through the dialog: required fields, type, the server’s expression error, 保存', async () => {
+    setToken('tok');
+    const calls: RecordedCall[] = [];
+    let creates = 0;
+    mockNetwork((c) => {
+      if (c.url === '/v1/frontend/monitor/rule/create') {
+        calls.push(c);
+        creates++;
+        // The first expression is refused by the server with its position; the corrected one is saved.
+        return creates === 1
+          ? { status: 400, data: { code: 0, msg: '检索式有误：第 9 个字符处缺少右括号' } }
+          : ok({ ...RULE, id: 8, kind: 'expression', name: '锂电池正极', value: 'TI=(锂电池 AND 正极)' });
+      }
+      if (c.url === '/v1/user/info') return ok(makeUser({ name: '张经理' }));
+      if (c.url === '/v1/frontend/monitor/rule/index') return ok({ list: [RULE], max: 50 });
+      if (c.url === '/v1/frontend/monitor/hits') return ok({ total: 0, unread: 0, page: 1, page_size: 20, list: [] });
+      return ok(null);
+    });
+    const user = userEvent.setup();
+    renderApp('/early');
+    await user.click(await screen.findByRole('button', { name: /新增规则/ }, { timeout: 45_000 }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('新增监控规则')).toBeTruthy();
+    // 保存 with nothing filled: the form says what is missing and nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findByText('请填写规则名称')).toBeTruthy();
+    expect(within(dialog).getByText('请填写监控内容')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('规则名称'), '锂电池正极');
+    await user.click(within(dialog).getByLabelText('监控类型'));
+    await user.click(await screen.findByTitle('检索式'));
+    const value = within(dialog).getByLabelText('监控内容');
+    expect(value.getAttribute('placeholder')).toContain('检索式');
+    await user.type(value, 'TI=(锂电池 AND 正极');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toEqual({ name: '锂电池正极', kind: 'expression', value: 'TI=(锂电池 AND 正极', enabled: true });
+    // Refused: the dialog stays open with what was typed, to be corrected.
+    expect(await screen.findByText('检索式有误：第 9 个字符处缺少右括号')).toBeTruthy();
+    expect(within(dialog).getByText('新增监控规则')).toBeTruthy();
+    expect(dialog.isConnected).toBe(true);
+    await user.type(value, ')');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]!.body).toMatchObject({ kind: 'expression', value: 'TI=(锂电池 AND 正极)' });
+    expect(await screen.findByText(/已新增监控规则/)).toBeTruthy();
   }, 120_000);
 });
 

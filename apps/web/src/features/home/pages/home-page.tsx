@@ -120,6 +120,21 @@ export const HOME_CARDS: { key: string; render: (s: HomeSummary) => ReactNode }[
         </Card>
       ) : null,
   },
+  {
+    key: 'monitor',
+    render: (s) =>
+      s.monitor_unread === undefined ? null : (
+        <Card title="专利监控" size="small" extra={<Link to="/early">监控预警</Link>}>
+          {s.monitor_unread > 0 ? (
+            <Link to="/early" aria-label={`未读监控动态：${s.monitor_unread} 条，查看监控预警`}>
+              <Statistic title="未读监控动态" value={s.monitor_unread} suffix="条" />
+            </Link>
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<Link to="/early">没有未读的监控动态</Link>} />
+          )}
+        </Card>
+      ),
+  },
 ];
 
 function QuickSearch() {

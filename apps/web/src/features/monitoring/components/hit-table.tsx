@@ -5,6 +5,7 @@ import { Badge, Button, DatePicker, Select, Space, Table, Tag, type TableProps }
 import type { Dayjs } from 'dayjs';
 import { MONITOR_EVENTS, MONITOR_EVENT_LABELS, type MonitorEvent, type MonitorHit, type MonitorRule } from '@ip/contract';
 import { hitListQuery, markReadCall } from '../api';
+import { refreshMessages } from '../../../lib/message-count';
 
 const EVENT_COLORS: Record<MonitorEvent, string> = { publication: 'blue', grant: 'green', status: 'orange' };
 
@@ -27,7 +28,8 @@ export function HitTable({ ruleId, rules }: { ruleId?: number; rules?: MonitorRu
   const q = useQuery(hitListQuery(params));
   const read = useMutation({
     mutationFn: markReadCall,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['monitor'] }),
+    // The hits' messages are read with them (ADR 0033): the bell and the message lists follow.
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ['monitor'] }), refreshMessages(qc)]),
   });
   const columns: TableProps<MonitorHit>['columns'] = [
     {
