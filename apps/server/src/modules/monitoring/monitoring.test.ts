@@ -393,43 +393,6 @@ describe('hits and their messages: one read state (ADR 0033)', () => {
   });
 });
 
-describe('the command-line import (ADR 0033)', () => {
-  it('queues a monitoring run after it imports, as the web import does; the worker finds the hit', async () => {
-    // The tool runs on the real clock: the test's clock moves there so the run sees what it wrote.
-    t.setNow(new Date(Date.now() + 1000).toISOString());
-    const tok = await login(t.app, '13911110000');
-    const rule = await call(t.app, 'POST', '/v1/frontend/monitor/rule/create', {
-      token: tok,
-      body: { name: '己命令行', kind: 'applicant', value: '己命令行科技有限公司' },
-    });
-    expect(rule.body.code, JSON.stringify(rule.body)).toBe(1);
-    const day = shanghaiDate(new Date());
-    const file = path.join(t.dataDir, 'cli.jsonl');
-    const rec = { ...R1, an: an('202610600001'), pn: 'CN126000001A', pd: day, applicants: ['己命令行科技有限公司'] };
-    fs.writeFileSync(file, `${JSON.stringify(rec)}\n`);
-    const run = await runImportTool(t, ['cli.jsonl']).done;
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toMatch(/专利监控：已排队运行（任务 #\d+）/);
-    const queued = await t.db.db
-      .selectFrom('jobs')
-      .select(['id', 'status'])
-      .where('kind', '=', MONITOR_JOB)
-      .where('status', '=', 'queued')
-      .execute();
-    expect(queued).toHaveLength(1);
-    t.setNow(new Date(Date.now() + 1000).toISOString());
-    await drainJobs(t.deps, allJobHandlers());
-    const hits = await call(t.app, 'POST', '/v1/frontend/monitor/hits', { token: tok, body: { rule_id: rule.body.data.id } });
-    expect(hits.body.data.list.map((h: { event: string; event_date: string }) => `${h.event}:${h.event_date}`)).toEqual([
-      `publication:${day}`,
-    ]);
-    // Nothing new imported (the same file again): no run is queued.
-    const again = await runImportTool(t, ['cli.jsonl']).done;
-    expect(again.code, again.stderr).toBe(0);
-    expect(again.stderr).not.toContain('专利监控');
-  }, 240_000);
-});
-
 describe('demo data', () => {
   it('gives the demo company rules on real competitors with hits, some unread', async () => {
     const d = await createTestApp({ now: `${TODAY}T04:00:00Z` });
@@ -512,4 +475,42 @@ describe('one run, rules sharing their work (ADR 0032)', () => {
     expect(older).toHaveLength(2);
     expect((await runMonitoring(t.deps)).hits).toBe(0);
   });
+});
+
+// Last in the file: it moves the test clock to the real one, which later tests' fixed dates would not expect.
+describe('the command-line import (ADR 0033)', () => {
+  it('queues a monitoring run after it imports, as the web import does; the worker finds the hit', async () => {
+    // The tool runs on the real clock: the test's clock moves there so the run sees what it wrote.
+    t.setNow(new Date(Date.now() + 1000).toISOString());
+    const tok = await login(t.app, '13911110000');
+    const rule = await call(t.app, 'POST', '/v1/frontend/monitor/rule/create', {
+      token: tok,
+      body: { name: '己命令行', kind: 'applicant', value: '己命令行科技有限公司' },
+    });
+    expect(rule.body.code, JSON.stringify(rule.body)).toBe(1);
+    const day = shanghaiDate(new Date());
+    const file = path.join(t.dataDir, 'cli.jsonl');
+    const rec = { ...R1, an: an('202610600001'), pn: 'CN126000001A', pd: day, applicants: ['己命令行科技有限公司'] };
+    fs.writeFileSync(file, `${JSON.stringify(rec)}\n`);
+    const run = await runImportTool(t, ['cli.jsonl']).done;
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/专利监控：已排队运行（任务 #\d+）/);
+    const queued = await t.db.db
+      .selectFrom('jobs')
+      .select(['id', 'status'])
+      .where('kind', '=', MONITOR_JOB)
+      .where('status', '=', 'queued')
+      .execute();
+    expect(queued).toHaveLength(1);
+    t.setNow(new Date(Date.now() + 1000).toISOString());
+    await drainJobs(t.deps, allJobHandlers());
+    const hits = await call(t.app, 'POST', '/v1/frontend/monitor/hits', { token: tok, body: { rule_id: rule.body.data.id } });
+    expect(hits.body.data.list.map((h: { event: string; event_date: string }) => `${h.event}:${h.event_date}`)).toEqual([
+      `publication:${day}`,
+    ]);
+    // Nothing new imported (the same file again): no run is queued.
+    const again = await runImportTool(t, ['cli.jsonl']).done;
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).not.toContain('专利监控');
+  }, 240_000);
 });
