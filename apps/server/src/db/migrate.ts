@@ -15,6 +15,7 @@ import * as m013 from './migrations/013-calendar';
 import * as m014 from './migrations/014-messages-extra';
 import * as m015 from './migrations/015-monitoring';
 import * as m016 from './migrations/016-reports';
+import * as m017 from './migrations/017-enterprise-service';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '014-messages-extra': m014,
   '015-monitoring': m015,
   '016-reports': m016,
+  '017-enterprise-service': m017,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -9,6 +9,7 @@ import { seedDemoMonitoring } from './seed-monitoring';
 import { seedDemoReports } from './seed-reports';
 import { seedDemoFees } from './seed-fees';
 import { seedDemoCalendar } from './seed-calendar';
+import { seedDemoEnterpriseService } from './seed/enterprise-service';
 
 /**
  * The demo data that needs the demo accounts and the demo patents (portfolio, applications, certificates,
@@ -26,4 +27,5 @@ export async function seedDemoData(deps: Deps): Promise<void> {
   await seedDemoMonitoring(deps);
   await seedDemoReports(deps);
   await seedDemoCalendar(deps);
+  await seedDemoEnterpriseService(deps);
 }
