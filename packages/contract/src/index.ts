@@ -23,3 +23,4 @@ export * from './reports';
 export * from './monitoring';
 export * from './fees';
 export * from './calendar-warnings';
+export * from './enterprise-service';

@@ -15,10 +15,11 @@ import * as m013 from './migrations/013-calendar';
 import * as m014 from './migrations/014-messages-extra';
 import * as m015 from './migrations/015-monitoring';
 import * as m016 from './migrations/016-reports';
-import * as m022 from './migrations/022-litigation-search';
+import * as m017 from './migrations/017-enterprise-service';
 import * as m018 from './migrations/018-reindex-text';
 import * as m019 from './migrations/019-reindex-text';
 import * as m021 from './migrations/021-term-29-february';
+import * as m022 from './migrations/022-litigation-search';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -41,10 +42,11 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '014-messages-extra': m014,
   '015-monitoring': m015,
   '016-reports': m016,
-  '022-litigation-search': m022,
+  '017-enterprise-service': m017,
   '018-reindex-text': m018,
   '019-reindex-text': m019,
   '021-term-29-february': m021,
+  '022-litigation-search': m022,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -145,6 +145,8 @@ export interface CompaniesTable {
   /** 1: qualifies for the annual-fee reduction (费减). */
   fee_reduction: Generated<number>;
   updated_at: Generated<string>;
+  /** Migration 017: the enterprise-service main account whose office serves the enterprise (0: none). */
+  service_owner_id: Generated<number>;
 }
 
 /** Every normalised name of a company (current and former): the join key against patent_applicants.name. */
@@ -349,6 +351,12 @@ export interface Database {
   monitor_hits: MonitorHitsTable;
   holidays: HolidaysTable;
   warning_settings: WarningSettingsTable;
+  streets: StreetsTable;
+  service_labels: ServiceLabelsTable;
+  company_labels: CompanyLabelsTable;
+  staff_companies: StaffCompaniesTable;
+  staff_streets: StaffStreetsTable;
+  service_settings: ServiceSettingsTable;
 }
 
 export interface PatentsTable {
@@ -558,4 +566,60 @@ export interface LitigationSearchTable {
   case_id: number;
   content_hash: Generated<string>;
   updated_at: Generated<string>;
+}
+
+/** The district's streets (migration 017, issue 12), edited by the administrator. */
+export interface StreetsTable {
+  id: Generated<number>;
+  region: string;
+  name: string;
+  sort: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Company ('company') and demand ('demand') labels a main account defines (migration 017). */
+export interface ServiceLabelsTable {
+  id: Generated<number>;
+  owner_id: number;
+  kind: string;
+  name: string;
+  color: string;
+  sort: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A label applied to an enterprise (migration 017). */
+export interface CompanyLabelsTable {
+  owner_id: number;
+  company_id: number;
+  label_id: number;
+  created_by: number;
+  created_at: string;
+}
+
+/** An enterprise assigned to a staff member (migration 017). */
+export interface StaffCompaniesTable {
+  owner_id: number;
+  staff_id: number;
+  company_id: number;
+  created_at: string;
+}
+
+/** A street assigned to a staff member: every enterprise of the street is in its scope (migration 017). */
+export interface StaffStreetsTable {
+  owner_id: number;
+  staff_id: number;
+  street_id: number;
+  created_at: string;
+}
+
+/** A main account's demand time limits in working days (migration 017); no row: the defaults. */
+export interface ServiceSettingsTable {
+  owner_id: number;
+  contact_days: number;
+  reply_days: number;
+  close_days: number;
+  updated_at: string;
 }

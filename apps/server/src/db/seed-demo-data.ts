@@ -10,6 +10,7 @@ import { seedDemoReports } from './seed-reports';
 import { seedDemoFees } from './seed-fees';
 import { seedDemoCalendar } from './seed-calendar';
 import { seedIssue9DemoExtra } from './seed/issue9-demo-extra';
+import { seedDemoEnterpriseService } from './seed/enterprise-service';
 
 /**
  * The demo data that needs the demo accounts and the demo patents (portfolio, applications, certificates,
@@ -28,4 +29,5 @@ export async function seedDemoData(deps: Deps): Promise<void> {
   await seedDemoReports(deps);
   await seedDemoCalendar(deps);
   await seedIssue9DemoExtra(deps);
+  await seedDemoEnterpriseService(deps);
 }

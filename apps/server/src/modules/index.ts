@@ -32,6 +32,7 @@ import { holidayRoutes, holidaySyncTask } from './calendar/holidays.routes';
 import { warningSettingRoutes } from './warnings/warning-settings.routes';
 import { certificateExpiryRoutes } from './warnings/certificate-expiry.routes';
 import { certificateExpiryTask } from './warnings/certificate-expiry';
+import { enterpriseRoutes } from './enterprise/enterprise.routes';
 
 /** The whole API as one list: each module's routes, registered under /v1. */
 export function allModules(): RouteRegistry {
@@ -59,6 +60,7 @@ export function allModules(): RouteRegistry {
     ...holidayRoutes,
     ...warningSettingRoutes,
     ...certificateExpiryRoutes,
+    ...enterpriseRoutes,
   ];
 }
 

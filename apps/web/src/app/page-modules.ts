@@ -27,6 +27,7 @@ const PatentDrawingsPage = lazy(() => import('../features/patent/pages/drawings-
 const PatentFullTextPage = lazy(() => import('../features/patent/pages/full-text-page'));
 const PatentLawPage = lazy(() => import('../features/patent/pages/law-page'));
 const PatentFamilyPage = lazy(() => import('../features/patent/pages/kindred-page'));
+const NewSystemPage = lazy(() => import('../features/enterprise-service/pages/newsystem-page'));
 const SystemPage = lazy(() => import('../features/system/pages/system-page'));
 const HomePage = lazy(() => import('../features/home/pages/home-page'));
 const CertificatePage = lazy(() =>
@@ -111,6 +112,7 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/report': ReportPage,
   '/costdetails': FeePage,
   '/certificateExpire': CertificateExpirePage,
+  '/newsystem': NewSystemPage,
 };
 
 export { NotFoundPage };

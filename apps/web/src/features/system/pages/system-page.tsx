@@ -7,6 +7,7 @@ import { routeSetOf, useSessionUser } from '../../../lib/session-store';
 import CompanySystemPage from './company-system-page';
 import { AuditLogPanel } from '../components/audit-log-panel';
 import { HolidaysPanel } from '../components/holidays-panel';
+import { StreetsPanel } from '../components/streets-panel';
 
 type PurposeRow = StorageReport['by_purpose'][number];
 
@@ -121,6 +122,7 @@ export const ADMIN_SYSTEM_TABS = [
   { key: 'storage', label: '存储空间', children: <StoragePanel /> },
   { key: 'audit', label: '审计日志', children: <AuditLogPanel /> },
   { key: 'holidays', label: '节假日', children: <HolidaysPanel /> },
+  { key: 'streets', label: '街道管理', children: <StreetsPanel /> },
 ];
 
 /** /system for the administrator: tabs of system settings; the first is 存储空间 (later issues add more). */
