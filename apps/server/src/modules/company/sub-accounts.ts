@@ -4,18 +4,29 @@ import type { Database } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { containsText } from '../../db/sql';
 import { endSessionsOf } from '../../http/auth';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { clearLoginLimits } from '../account/account.service';
 import { NEW_USER } from '../account/new-user';
 import { hashPassword } from '../account/passwords';
+import {
+  duplicateMobile,
+  editManagedAccount,
+  isUniqueViolation,
+  mobileTaken,
+  resetManagedPassword,
+  type OwnedBy,
+} from '../users/managed-accounts';
 import type { CompanyActor } from './company-context';
 
 // A company's sub-accounts (ADR 0022). Every query is filtered by the actor's company AND rid > 0 AND not deleted:
 // ids of the main user, of another company's users, or of a deleted account answer 404 like an unknown id.
 
-const DUPLICATE_MOBILE = '该手机号已被其他账号使用，请换一个手机号';
 /** 409 naming the mobile field, so the form marks it. */
-const duplicateMobile = () => new AppError(409, DUPLICATE_MOBILE, [{ path: 'mobile', msg: DUPLICATE_MOBILE }]);
+/** The sub-account rows a company user may change. */
+const ownedByCompany =
+  (actor: CompanyActor): OwnedBy =>
+  (qb) =>
+    qb.where('company_id', '=', actor.companyId).where('rid', '>', 0);
 
 /** The company's sub-accounts that still exist (enabled or disabled). */
 function ofCompany(db: Kysely<Database>, companyId: number) {
@@ -75,18 +86,6 @@ async function findSubAccount(db: Kysely<Database>, actor: CompanyActor, id: num
   if (!row) throw notFound('子账号不存在或已删除');
   return row;
 }
-
-async function mobileTaken(db: Kysely<Database>, mobile: string, exceptId = 0): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('mobile', '=', mobile)
-    .where('id', '<>', exceptId)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
-const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test(String(err));
 
 /**
  * Creates a sub-account of the actor's company: rid 1, pid the creator, the company's name and street, the initial
@@ -158,32 +157,8 @@ export async function editSubAccount(
   actor: CompanyActor,
   input: { id: number; name?: string; mobile?: string; status?: 0 | 1 },
 ): Promise<{ id: number; name: string; mobile: string; status: number }> {
-  const { db } = deps.db;
-  const current = await findSubAccount(db, actor, input.id);
-  const mobileChanged = input.mobile !== undefined && input.mobile !== current.mobile;
-  if (mobileChanged && (await mobileTaken(db, input.mobile!, input.id))) throw duplicateMobile();
-  const next = {
-    name: input.name ?? current.name,
-    mobile: input.mobile ?? current.mobile,
-    status: input.status ?? current.status,
-  };
-  const now = deps.clock().toISOString();
-  try {
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({ ...next, updated_at: now })
-        .where('id', '=', input.id)
-        .where('company_id', '=', actor.companyId)
-        .where('rid', '>', 0)
-        .execute();
-      if (next.status !== 1 || mobileChanged) await endSessionsOf(trx, input.id);
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw duplicateMobile();
-    throw err;
-  }
-  return { id: input.id, ...next };
+  const current = await findSubAccount(deps.db.db, actor, input.id);
+  return editManagedAccount(deps, current, input, ownedByCompany(actor));
 }
 
 /**
@@ -195,22 +170,8 @@ export async function resetSubAccountPassword(
   actor: CompanyActor,
   input: { id: number; password: string },
 ): Promise<{ id: number; must_change_password: number }> {
-  const { db } = deps.db;
-  const current = await findSubAccount(db, actor, input.id);
-  const password_hash = await hashPassword(input.password);
-  const now = deps.clock().toISOString();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ password_hash, must_change_password: 1, updated_at: now })
-      .where('id', '=', input.id)
-      .where('company_id', '=', actor.companyId)
-      .where('rid', '>', 0)
-      .execute();
-    await endSessionsOf(trx, input.id);
-  });
-  await clearLoginLimits(db, current.mobile);
-  return { id: input.id, must_change_password: 1 };
+  const current = await findSubAccount(deps.db.db, actor, input.id);
+  return resetManagedPassword(deps, current, input, ownedByCompany(actor));
 }
 
 /**

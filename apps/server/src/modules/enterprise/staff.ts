@@ -3,11 +3,17 @@ import { SERVICE_STAFF_MAX, USER_STATUS_DELETED, type StaffAssignment, type Staf
 import type { Database } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { containsText } from '../../db/sql';
-import { endSessionsOf } from '../../http/auth';
-import { AppError, badRequest, notFound } from '../../http/errors';
-import { clearLoginLimits } from '../account/account.service';
+import { badRequest, notFound } from '../../http/errors';
 import { NEW_USER } from '../account/new-user';
 import { hashPassword } from '../account/passwords';
+import {
+  duplicateMobile,
+  editManagedAccount,
+  isUniqueViolation,
+  mobileTaken,
+  resetManagedPassword,
+  type OwnedBy,
+} from '../users/managed-accounts';
 import { inScope, type ServiceScope } from './service-scope';
 
 // Staff of a main account (ADR 0038; DOMAIN §1: is_news 1, com_id = the main account's id). Built like the company
@@ -15,9 +21,11 @@ import { inScope, type ServiceScope } from './service-scope';
 // login; disabling ends its sessions. Every query is filtered by com_id = the office: another office's staff (and
 // the main account itself) answer 404 like unknown ids.
 
-const DUPLICATE_MOBILE = '该手机号已被其他账号使用，请换一个手机号';
-const duplicateMobile = () => new AppError(409, DUPLICATE_MOBILE, [{ path: 'mobile', msg: DUPLICATE_MOBILE }]);
-const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test(String(err));
+/** The staff rows a main account may change. */
+const ownedByOffice =
+  (scope: ServiceScope): OwnedBy =>
+  (qb) =>
+    qb.where('com_id', '=', scope.ownerId).where('is_news', '=', 1);
 
 function ofOffice(db: Kysely<Database>, ownerId: number) {
   return db
@@ -34,16 +42,6 @@ export async function findStaff(db: Kysely<Database>, scope: ServiceScope, id: n
     .executeTakeFirst();
   if (!row) throw notFound('员工不存在或不属于本中心');
   return row;
-}
-
-async function mobileTaken(db: Kysely<Database>, mobile: string, exceptId = 0): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('mobile', '=', mobile)
-    .where('id', '<>', exceptId)
-    .executeTakeFirst();
-  return Boolean(row);
 }
 
 /** One page of the office's staff (a staff member sees only itself), with assignment counts and streets. */
@@ -174,32 +172,8 @@ export async function editStaff(
   scope: ServiceScope,
   input: { id: number; name?: string; mobile?: string; status?: 0 | 1 },
 ): Promise<{ id: number; name: string; mobile: string; status: number }> {
-  const { db } = deps.db;
-  const current = await findStaff(db, scope, input.id);
-  const mobileChanged = input.mobile !== undefined && input.mobile !== current.mobile;
-  if (mobileChanged && (await mobileTaken(db, input.mobile!, input.id))) throw duplicateMobile();
-  const next = {
-    name: input.name ?? current.name,
-    mobile: input.mobile ?? current.mobile,
-    status: input.status ?? current.status,
-  };
-  const now = deps.clock().toISOString();
-  try {
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({ ...next, updated_at: now })
-        .where('id', '=', input.id)
-        .where('com_id', '=', scope.ownerId)
-        .where('is_news', '=', 1)
-        .execute();
-      if (next.status !== 1 || mobileChanged) await endSessionsOf(trx, input.id);
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw duplicateMobile();
-    throw err;
-  }
-  return { id: input.id, ...next };
+  const current = await findStaff(deps.db.db, scope, input.id);
+  return editManagedAccount(deps, current, input, ownedByOffice(scope));
 }
 
 /** A new password for a staff member: sessions and login lockouts end; it must change it at its next login. */
@@ -208,21 +182,8 @@ export async function resetStaffPassword(
   scope: ServiceScope,
   input: { id: number; password: string },
 ): Promise<{ id: number; must_change_password: number }> {
-  const { db } = deps.db;
-  const current = await findStaff(db, scope, input.id);
-  const password_hash = await hashPassword(input.password);
-  const now = deps.clock().toISOString();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ password_hash, must_change_password: 1, updated_at: now })
-      .where('id', '=', input.id)
-      .where('com_id', '=', scope.ownerId)
-      .execute();
-    await endSessionsOf(trx, input.id);
-  });
-  await clearLoginLimits(db, current.mobile);
-  return { id: input.id, must_change_password: 1 };
+  const current = await findStaff(deps.db.db, scope, input.id);
+  return resetManagedPassword(deps, current, input, ownedByOffice(scope));
 }
 
 export async function staffAssignment(deps: Deps, scope: ServiceScope, id: number): Promise<StaffAssignment> {

@@ -19,6 +19,7 @@ import { NEW_USER } from '../account/new-user';
 import { hashPassword } from '../account/passwords';
 import { linkCompanyPatents, nameVariants, refreshCompanyNames } from '../company/company-link';
 import { writeAudit } from './audit';
+import { mobileTaken } from './managed-accounts';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -139,16 +140,6 @@ async function mainAccount(db: Q, id: number): Promise<{ id: number; name: strin
     throw badRequest('所属主账号不存在或不是企业服务主账号', [{ path: 'main_id', msg: '请选择企业服务主账号' }]);
   }
   return { id: m.id, name: m.name };
-}
-
-async function mobileTaken(db: Q, mobile: string, exceptId = 0): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('mobile', '=', mobile)
-    .where('id', '<>', exceptId)
-    .executeTakeFirst();
-  return Boolean(row);
 }
 
 /** Creates an account of any kind; returns its id and, when the server made it up, the password (shown once). */
