@@ -16,6 +16,18 @@ export interface HighlightTerm {
   prefix?: boolean;
 }
 
+/**
+ * A NEAR condition (`left NEAR/distance right`): its operands are marked only where they take part in a match —
+ * an occurrence of one with an occurrence of the other at most `distance` units away (docs/search/near-distance.md).
+ */
+export interface HighlightNear {
+  near: readonly [string, string];
+  distance: number;
+}
+
+/** What to highlight: a term (a bare string is a term), or a NEAR condition. */
+export type Highlight = string | HighlightTerm | HighlightNear;
+
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** HTML-escapes text for element content and attribute values. */
@@ -84,21 +96,80 @@ function matchTermAt(norm: string, at: number, segs: readonly Segment[], prefix:
   return pos;
 }
 
-/** Match intervals [start, end) in the normalised text: each term as a whole (a phrase marks only the phrase). */
-function findMatches(norm: string, terms: readonly (string | HighlightTerm)[]): [number, number][] {
+/** Every occurrence [start, end) of a term in the normalised text, as the index matches it. */
+function occurrences(norm: string, value: string, prefixTerm = false): [number, number][] {
+  const out: [number, number][] = [];
+  const segs = segment(normalise(value));
+  if (!segs.length) return out;
+  const prefix = prefixTerm && segs[segs.length - 1].kind === 'word';
+  for (let from = 0; ;) {
+    const at = norm.indexOf(segs[0].text, from);
+    if (at < 0) break;
+    from = at + 1;
+    const end = matchTermAt(norm, at, segs, prefix);
+    if (end > at) out.push([at, end]);
+  }
+  return out;
+}
+
+/**
+ * For each offset i of the normalised text (0 … length), the number of units (docs/search/near-distance.md §1: a
+ * word, or one CJK character; separators count zero) that start before i. An occurrence [s, e) starts at unit
+ * before[s] and covers before[e] − before[s] units.
+ */
+function unitsBefore(norm: string): Int32Array {
+  const before = new Int32Array(norm.length + 1);
+  let n = 0;
+  let prev: Kind = null;
+  for (let i = 0; i < norm.length;) {
+    const kind = kindAt(norm, i);
+    const width = norm.codePointAt(i)! > 0xffff ? 2 : 1;
+    before[i] = n;
+    if (width === 2) before[i + 1] = n;
+    if (kind === 'cjk' || (kind === 'word' && prev !== 'word')) n++;
+    prev = kind;
+    i += width;
+  }
+  before[norm.length] = n;
+  return before;
+}
+
+/**
+ * The occurrences of a NEAR's operands that take part in a match (near-distance.md §2): A at unit a (width wA) and
+ * B at unit b (width wB) pair when a ≤ b and b − a − wA ≤ n, or b ≤ a and a − b − wB ≤ n (overlaps count). An
+ * occurrence with no partner within the distance is not marked.
+ */
+function nearOccurrences(norm: string, near: HighlightNear, before: () => Int32Array): [number, number][] {
+  const A = occurrences(norm, near.near[0]);
+  const B = occurrences(norm, near.near[1]);
+  if (!A.length || !B.length) return [];
+  const u = before();
+  const unit = ([s, e]: [number, number]) => ({ at: u[s], width: u[e] - u[s] });
+  const ua = A.map(unit);
+  const ub = B.map(unit);
+  const usedA = new Array<boolean>(A.length).fill(false);
+  const usedB = new Array<boolean>(B.length).fill(false);
+  const n = near.distance;
+  ua.forEach((a, i) => {
+    ub.forEach((b, j) => {
+      if (a.at <= b.at ? b.at - a.at - a.width <= n : a.at - b.at - b.width <= n) usedA[i] = usedB[j] = true;
+    });
+  });
+  return [...A.filter((_, i) => usedA[i]), ...B.filter((_, j) => usedB[j])];
+}
+
+/**
+ * Match intervals [start, end) in the normalised text: each term as a whole (a phrase marks only the phrase), a
+ * NEAR's operands only where they are within its distance of each other; touching and overlapping ones merged.
+ */
+function findMatches(norm: string, terms: readonly Highlight[]): [number, number][] {
   const spans: [number, number][] = [];
+  let units: Int32Array | undefined;
+  const before = () => (units ??= unitsBefore(norm));
   for (const t of terms) {
-    const term = typeof t === 'string' ? { value: t } : t;
-    const segs = segment(normalise(term.value));
-    if (!segs.length) continue;
-    const prefix = !!term.prefix && segs[segs.length - 1].kind === 'word';
-    for (let from = 0; ;) {
-      const at = norm.indexOf(segs[0].text, from);
-      if (at < 0) break;
-      from = at + 1;
-      const end = matchTermAt(norm, at, segs, prefix);
-      if (end > at) spans.push([at, end]);
-    }
+    if (typeof t === 'string') spans.push(...occurrences(norm, t));
+    else if ('near' in t) spans.push(...nearOccurrences(norm, t, before));
+    else spans.push(...occurrences(norm, t.value, !!t.prefix));
   }
   spans.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
   const merged: [number, number][] = [];
@@ -111,7 +182,7 @@ function findMatches(norm: string, terms: readonly (string | HighlightTerm)[]): 
 }
 
 /** Intervals of `text` (UTF-16 offsets) where the terms occur. */
-export function matchRanges(text: string, terms: readonly (string | HighlightTerm)[]): [number, number][] {
+export function matchRanges(text: string, terms: readonly Highlight[]): [number, number][] {
   const { text: norm, offsets } = normaliseWithOffsets(text);
   return findMatches(norm, terms).map(([s, e]) => {
     const last = offsets[e - 1];
@@ -210,7 +281,7 @@ const CJK_SLACK = 12;
  * The text HTML-escaped with the terms wrapped in <em>. With `maxLen`, a longer text is cut to a window
  * of about `maxLen` characters around the first match (… marks the cuts).
  */
-export function highlight(text: string, terms: readonly (string | HighlightTerm)[], maxLen?: number): string {
+export function highlight(text: string, terms: readonly Highlight[], maxLen?: number): string {
   if (!text) return '';
   const ranges = matchRanges(text, terms);
   let start = 0;
@@ -237,16 +308,17 @@ export function highlight(text: string, terms: readonly (string | HighlightTerm)
 }
 
 /** A highlighted window of about `maxLen` characters around the first match. */
-export function snippet(text: string, terms: readonly (string | HighlightTerm)[], maxLen = 160): string {
+export function snippet(text: string, terms: readonly Highlight[], maxLen = 160): string {
   return highlight(text, terms, maxLen);
 }
 
 /**
- * The terms to highlight in a field: the positive (not under NOT) terms and NEAR operands of that field,
- * and of 关键词 TX for the fields it covers (名称, 摘要, 权利要求).
+ * What to highlight in a field: the positive (not under NOT) terms and NEAR conditions of that field, and of
+ * 关键词 TX for the fields it covers (名称, 摘要, 权利要求). A NEAR's operands are marked only where they pair up
+ * within its distance in this field (one field, one value: nothing pairs across fields or values).
  */
-export function highlightTerms(node: Node, field: TextField): HighlightTerm[] {
-  const out: HighlightTerm[] = [];
+export function highlightTerms(node: Node, field: TextField): Highlight[] {
+  const out: Highlight[] = [];
   const applies = (f: TextField) => f === field || (f === 'TX' && (field === 'TI' || field === 'AB' || field === 'CL'));
   const walk = (n: Node, negated: boolean) => {
     switch (n.type) {
@@ -261,7 +333,7 @@ export function highlightTerms(node: Node, field: TextField): HighlightTerm[] {
         if (!negated && applies(n.field)) out.push(n.prefix ? { value: n.value, prefix: true } : { value: n.value });
         break;
       case 'near':
-        if (!negated && applies(n.field)) out.push({ value: n.left }, { value: n.right });
+        if (!negated && applies(n.field)) out.push({ near: [n.left, n.right], distance: n.distance });
         break;
       default:
         break;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeHtml, highlight, highlightTerms, matchRanges, snippet } from './highlight';
 import { parseExpression } from './expression';
 import { hasPatentData, readPatents } from './test-data';
+import { referenceNear } from '../modules/search/testing';
 
 describe('highlight', () => {
   it('wraps CJK substrings in <em>', () => {
@@ -116,14 +117,101 @@ describe('highlight', () => {
     expect(end === text.length || '，、。'.includes(text[end - 1])).toBe(true);
   });
 
+  it('marks a NEAR’s operands only where they are within its distance of each other (near-distance.md)', () => {
+    const near = (l: string, r: string, distance: number) => ({ near: [l, r] as const, distance });
+    // English: one unit (processing) between; NEAR/0 marks nothing of the pair, NEAR/1 both.
+    expect(highlight('graphics processing unit', [near('graphics', 'unit', 0)])).toBe('graphics processing unit');
+    expect(highlight('graphics processing unit', [near('graphics', 'unit', 1)])).toBe(
+      '<em>graphics</em> processing <em>unit</em>',
+    );
+    expect(highlight('Graphics and audio processing unit', [near('graphics', 'unit', 2)])).toBe(
+      'Graphics and audio processing unit',
+    );
+    expect(highlight('Graphics and audio processing unit', [near('unit', 'graphics', 3)])).toBe(
+      '<em>Graphics</em> and audio processing <em>unit</em>',
+    );
+    // Chinese: one unit per character, punctuation counts zero.
+    expect(highlight('正极材料的制备方法', [near('正极材料', '制备方法', 0)])).toBe('正极材料的制备方法');
+    expect(highlight('正极材料的制备方法', [near('正极材料', '制备方法', 1)])).toBe('<em>正极材料</em>的<em>制备方法</em>');
+    expect(highlight('正极材料及其制备方法', [near('正极材料', '制备方法', 1)])).toBe('正极材料及其制备方法');
+    expect(highlight('正极材料及其制备方法', [near('制备方法', '正极材料', 2)])).toBe('<em>正极材料</em>及其<em>制备方法</em>');
+    expect(highlight('图形，处理单元', [near('图形', '单元', 1)])).toBe('图形，处理单元');
+    expect(highlight('图形，处理单元', [near('图形', '单元', 2)])).toBe('<em>图形</em>，处理<em>单元</em>');
+    // Mixed: gpu … 处理单元 has 的 图 形 between (3).
+    expect(highlight('基于GPU的图形处理单元', [near('gpu', '处理单元', 2)])).toBe('基于GPU的图形处理单元');
+    expect(highlight('基于GPU的图形处理单元', [near('gpu', '处理单元', 3)])).toBe('基于<em>GPU</em>的图形<em>处理单元</em>');
+    expect(highlight('图形 processing 单元', [near('图形', '单元', 1)])).toBe('<em>图形</em> processing <em>单元</em>');
+    // Overlapping occurrences count.
+    expect(highlight('卷积神经', [near('卷积', '积神', 1)])).toBe('<em>卷积神</em>经');
+  });
+
+  it('leaves an operand occurrence with no partner within the distance unmarked', () => {
+    const text = 'A graphics processing unit; unrelated words here about graphics cards and a unit of work elsewhere';
+    expect(highlight(text, [{ near: ['graphics', 'unit'], distance: 1 }])).toBe(
+      'A <em>graphics</em> processing <em>unit</em>; unrelated words here about graphics cards and a unit of work elsewhere',
+    );
+    expect(
+      highlight('制备方法简单。正极材料的制备方法，其中正极材料为钴酸锂', [{ near: ['正极材料', '制备方法'], distance: 1 }]),
+    ).toBe('制备方法简单。<em>正极材料</em>的<em>制备方法</em>，其中正极材料为钴酸锂');
+    // No pair at all: nothing marked, and a snippet falls back to the start.
+    expect(
+      highlight('graphics cards, then ten more words before the processing unit', [{ near: ['graphics', 'unit'], distance: 1 }]),
+    ).toBe('graphics cards, then ten more words before the processing unit');
+  });
+
+  it('marks NEAR pairs and plain terms of one tree through highlightTerms (NEAR inside OR)', () => {
+    const ast = parseExpression('TI=((graphics NEAR/1 unit) OR cards)');
+    const terms = highlightTerms(ast, 'TI');
+    expect(terms).toEqual([{ near: ['graphics', 'unit'], distance: 1 }, { value: 'cards' }]);
+    expect(highlight('graphics cards and a graphics processing unit', terms)).toBe(
+      'graphics <em>cards</em> and a <em>graphics</em> processing <em>unit</em>',
+    );
+    const zh = highlightTerms(parseExpression('名称=((正极材料 NEAR/1 制备方法) OR 钴酸锂)'), 'TI');
+    expect(highlight('钴酸锂正极材料及其制备方法，一种正极材料的制备方法', zh)).toBe(
+      '<em>钴酸锂</em>正极材料及其制备方法，一种<em>正极材料</em>的<em>制备方法</em>',
+    );
+    // Under NOT: nothing.
+    expect(highlightTerms(parseExpression('TI=x NOT TI=(a NEAR/2 b)'), 'TI')).toEqual([{ value: 'x' }]);
+  });
+
+  it('agrees with the reference NEAR (testing.ts referenceNear) on whether a pair is marked', () => {
+    const texts = [
+      'graphics processing unit',
+      'graphics and audio processing unit',
+      '正极材料的制备方法',
+      '正极材料及其制备方法',
+      '基于GPU的图形处理单元',
+      '图形 processing 单元',
+      '图形，处理单元',
+      '锂离子电池',
+      '卷积神经',
+    ];
+    const pairs: [string, string][] = [
+      ['graphics', 'unit'],
+      ['正极材料', '制备方法'],
+      ['gpu', '处理单元'],
+      ['基于', '单元'],
+      ['图形', '单元'],
+      ['锂', '池'],
+      ['卷积', '积神'],
+    ];
+    for (const text of texts) {
+      for (const [l, r] of pairs) {
+        for (let n = 0; n <= 7; n++) {
+          const marked = matchRanges(text, [{ near: [l, r], distance: n }]).length > 0;
+          expect(marked, `${text} ${l} NEAR/${n} ${r}`).toBe(referenceNear(text, l, r, n));
+        }
+      }
+    }
+  });
+
   it('collects the positive terms of a field from a tree', () => {
     const ast = parseExpression('名称=(锂电池 OR batter*) AND 正极 NOT 钴 AND 摘要=隔膜 AND TI=(a NEAR/3 b)');
     expect(highlightTerms(ast, 'TI')).toEqual([
       { value: '锂电池' },
       { value: 'batter', prefix: true },
       { value: '正极' },
-      { value: 'a' },
-      { value: 'b' },
+      { near: ['a', 'b'], distance: 3 },
     ]);
     expect(highlightTerms(ast, 'AB')).toEqual([{ value: '正极' }, { value: '隔膜' }]);
     expect(highlightTerms(ast, 'PA')).toEqual([]);

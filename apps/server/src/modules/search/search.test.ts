@@ -929,6 +929,15 @@ describe('issue 11: highlights, normalisation and validation', () => {
     { pn: 'CN901000002A', ad: '2021-03-02', pd: '2021-09-02', title: 'II型胶原蛋白提取方法', ipc: ['C07K14/78'], type: '发明' },
     { pn: 'CN901000003A', ad: '2021-03-03', pd: '2021-09-03', title: 'ⅲ期临床样本保存箱', ipc: ['H01M10/42'], type: '实用新型' },
     { pn: 'CN901000004A', ad: '2021-03-04', pd: '2021-09-04', title: 'ＩＩＩ期试验用①号装置', ipc: ['H01M4/04'], type: '发明' },
+    {
+      pn: 'CN901000005A',
+      ad: '2021-03-05',
+      pd: '2021-09-05',
+      title: 'Graphics cards with a graphics processing unit',
+      abstract: '制备方法简单。本发明公开一种正极材料的制备方法，其中正极材料为钴酸锂。',
+      ipc: ['G06T1/20'],
+      type: '发明',
+    },
   ];
   beforeAll(async () => {
     t = await createTestApp({ now: '2026-01-01T00:00:00Z', seed: false });
@@ -949,6 +958,19 @@ describe('issue 11: highlights, normalisation and validation', () => {
     expect(hit.abstract).toBe(
       'A network of sensors; the <em>neural network</em> runs on a <em>2 3 层</em> chip, with 2 and 3 layers.',
     );
+  });
+
+  it('highlights a NEAR’s operands only where they are within its distance of each other (item 5)', async () => {
+    const res = await call(t.app, 'POST', '/v1/search/expression', {
+      body: { expression: 'TI=(graphics NEAR/1 unit) AND 摘要=(正极材料 NEAR/1 制备方法)' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.total).toBe(1);
+    const hit = res.body.data.list[0];
+    expect(hit.pn).toBe('CN901000005A');
+    // The lone "Graphics" and the lone 制备方法 / 正极材料 are too far from a partner: left unmarked.
+    expect(hit.title).toBe('Graphics cards with a <em>graphics</em> processing <em>unit</em>');
+    expect(hit.abstract).toBe('制备方法简单。本发明公开一种<em>正极材料</em>的<em>制备方法</em>，其中正极材料为钴酸锂。');
   });
 
   it('finds Roman numerals, full-width and circled forms under any spelling, on every engine (item 7)', async () => {
