@@ -25,7 +25,7 @@ const LANDS: Record<AccountKind, { title: string; entry: string; notEntry: strin
   admin: { title: '用户管理', entry: '申请管理', notEntry: '消息中心' },
   company: { title: '首页', entry: '消息中心', notEntry: '用户管理' },
   trial: { title: '首页', entry: '消息中心', notEntry: '申请管理' },
-  main: { title: '工作台', entry: '数据大屏', notEntry: '消息中心' },
+  main: { title: '工作台', entry: '数据大屏', notEntry: '申请管理' },
   staff: { title: '工作台', entry: '企业排名', notEntry: '数据大屏' },
 };
 
