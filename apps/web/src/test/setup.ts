@@ -1,5 +1,6 @@
-import { afterEach, vi } from 'vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { afterAll, afterEach, vi } from 'vitest';
+import { act, cleanup, configure } from '@testing-library/react';
+import { Modal } from 'antd';
 import { resetCookieProbe } from '../lib/session-actions';
 import { sessionStore } from '../lib/session-store';
 import { restoreNetwork } from './fixtures';
@@ -51,4 +52,24 @@ afterEach(() => {
     const name = c.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; path=/; max-age=0`;
   }
+});
+
+/**
+ * Before jsdom is torn down, React finishes what the file's last test left queued. A commit (an antd dialog closing
+ * after its test, say) schedules its passive effects through Node's setImmediate, which outlives jsdom: run after the
+ * teardown they read `window` and fail the whole run with "window is not defined" (CI, stop 17). So: close every
+ * static dialog, then let React flush and the event loop turn until a turn commits nothing new (the DOM stops changing).
+ */
+afterAll(async () => {
+  Modal.destroyAll();
+  cleanup();
+  const turn = () => act(() => new Promise<void>((resolve) => setImmediate(resolve)));
+  let before = '';
+  for (let i = 0; i < 50; i += 1) {
+    await turn();
+    const now = document.body.innerHTML;
+    if (i > 1 && now === before) break;
+    before = now;
+  }
+  await new Promise<void>((resolve) => setImmediate(resolve));
 });
