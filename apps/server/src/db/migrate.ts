@@ -20,6 +20,7 @@ import * as m018 from './migrations/018-reindex-text';
 import * as m019 from './migrations/019-reindex-text';
 import * as m021 from './migrations/021-term-29-february';
 import * as m022 from './migrations/022-litigation-search';
+import * as m023 from './migrations/023-visits-demands';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '019-reindex-text': m019,
   '021-term-29-february': m021,
   '022-litigation-search': m022,
+  '023-visits-demands': m023,
 };
 
 class InCodeProvider implements MigrationProvider {

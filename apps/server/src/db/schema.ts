@@ -357,6 +357,9 @@ export interface Database {
   staff_companies: StaffCompaniesTable;
   staff_streets: StaffStreetsTable;
   service_settings: ServiceSettingsTable;
+  visits: VisitsTable;
+  demands: DemandsTable;
+  demand_steps: DemandStepsTable;
 }
 
 export interface PatentsTable {
@@ -622,4 +625,71 @@ export interface ServiceSettingsTable {
   reply_days: number;
   close_days: number;
   updated_at: string;
+}
+
+/** A to-visit ('plan') or a visit record ('done'), or a cancelled plan (migration 023, issue 12). */
+export interface VisitsTable {
+  id: Generated<number>;
+  owner_id: number;
+  company_id: number;
+  staff_id: number;
+  status: 'plan' | 'done' | 'cancelled';
+  plan_date: string;
+  plan_time: Generated<string>;
+  purpose: Generated<string>;
+  visit_date: Generated<string>;
+  people_met: Generated<string>;
+  content: Generated<string>;
+  /** JSON array of file ids. */
+  photos: Generated<string>;
+  follow_up: Generated<number>;
+  follow_note: Generated<string>;
+  follow_done_at: string | null;
+  /** The client's idempotency key: a record sent twice (a retried upload) is saved once. */
+  request_key: string | null;
+  created_by: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An enterprise's demand and where it stands in the loop 登记 → 分派 → 办理 → 评价 → 回访 (migration 023). */
+export interface DemandsTable {
+  id: Generated<number>;
+  owner_id: number;
+  company_id: number;
+  visit_id: Generated<number>;
+  /** 'visit' (raised during a visit), 'staff' (registered by the office), 'company' (raised on /VisitsNeeds). */
+  source: string;
+  label_id: Generated<number>;
+  title: string;
+  content: Generated<string>;
+  status: 'registered' | 'assigned' | 'handled' | 'evaluated' | 'closed';
+  handler_id: Generated<number>;
+  registered_at: string;
+  contact_due: string;
+  reply_due: string;
+  close_due: string;
+  assigned_at: string | null;
+  contacted_at: string | null;
+  replied_at: string | null;
+  handled_at: string | null;
+  result: Generated<string>;
+  evaluated_at: string | null;
+  rating: Generated<number>;
+  evaluation: Generated<string>;
+  closed_at: string | null;
+  created_by: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One step of a demand's loop: who did what and when (migration 023). */
+export interface DemandStepsTable {
+  id: Generated<number>;
+  demand_id: number;
+  step: string;
+  actor_id: number;
+  actor_name: Generated<string>;
+  note: Generated<string>;
+  created_at: string;
 }
