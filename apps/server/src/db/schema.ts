@@ -360,6 +360,7 @@ export interface Database {
   visits: VisitsTable;
   demands: DemandsTable;
   demand_steps: DemandStepsTable;
+  activity_log: ActivityLogTable;
 }
 
 export interface PatentsTable {
@@ -691,5 +692,13 @@ export interface DemandStepsTable {
   actor_id: number;
   actor_name: Generated<string>;
   note: Generated<string>;
+  created_at: string;
+}
+
+/** One login of a user account or one export file written (migration 028, ADR 0047): what /dataShow counts. */
+export interface ActivityLogTable {
+  id: Generated<number>;
+  kind: 'login' | 'export';
+  user_id: number;
   created_at: string;
 }

@@ -170,5 +170,9 @@ export async function issueToken(
       last_used_at: now,
     })
     .execute();
+  // /dataShow counts logins (ADR 0047): a user's own sessions, not admin view, not visitors.
+  if (subject === 'user' && !adminView) {
+    await deps.db.db.insertInto('activity_log').values({ kind: 'login', user_id: subjectId, created_at: now }).execute();
+  }
   return token;
 }

@@ -95,6 +95,13 @@ export async function insertFile(deps: Deps, f: NewFile): Promise<number> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // /dataShow counts exports (ADR 0047); the file itself expires.
+  if (f.purpose === 'export') {
+    await deps.db.db
+      .insertInto('activity_log')
+      .values({ kind: 'export', user_id: f.ownerId, created_at: deps.clock().toISOString() })
+      .execute();
+  }
   return Number(row.id);
 }
 
