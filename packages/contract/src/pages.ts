@@ -171,8 +171,8 @@ export const PAGES: PageDef[] = [
   // Set B: administrator
   { path: '/user', title: '用户管理', kind: 'internal', sets: B, menu: { icon: 'Team', order: 10 } },
   { path: '/apply', title: '申请管理', kind: 'internal', sets: B, menu: { icon: 'Audit', order: 20 } },
-  { path: '/dataShow', title: '统计概览', kind: 'internal', sets: B, menu: { group: 'dataShow', order: 1 }, wip: true },
-  { path: '/dataShow/newList', title: '统计明细', kind: 'internal', sets: B, menu: { group: 'dataShow', order: 2 }, wip: true },
+  { path: '/dataShow', title: '统计概览', kind: 'internal', sets: B, menu: { group: 'dataShow', order: 1 }, wip: false },
+  { path: '/dataShow/newList', title: '统计明细', kind: 'internal', sets: B, menu: { group: 'dataShow', order: 2 }, wip: false },
   { path: '/news', title: '资讯中心', kind: 'internal', sets: B, menu: { icon: 'Read', order: 40 }, wip: true },
   { path: '/newsDetails', title: '消息详情', kind: 'internal', sets: B, back: true, wip: true },
   { path: '/IndustryReport', title: '产业报告管理', kind: 'internal', sets: B, menu: { icon: 'Fund', order: 50 }, wip: true },

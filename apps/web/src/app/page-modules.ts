@@ -70,6 +70,9 @@ const FeePage = lazy(() =>
   import('../features/fees/pages/fee-page').then((m) => ({ default: requireCompany(m.default, '年费预警') })),
 );
 
+const DataShowPage = lazy(() => import('../features/dashboards/pages/data-show-page'));
+const DataShowListPage = lazy(() => import('../features/dashboards/pages/data-show-list-page'));
+
 /** Pages built for real; every other page of the table shows the shared WipPage. */
 export const REAL_PAGES: Record<string, LazyPage> = {
   '/login': LoginPage,
@@ -113,6 +116,8 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/costdetails': FeePage,
   '/certificateExpire': CertificateExpirePage,
   '/newsystem': NewSystemPage,
+  '/dataShow': DataShowPage,
+  '/dataShow/newList': DataShowListPage,
 };
 
 export { NotFoundPage };

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, loginAs, type TestApp } from '../../../test/helpers';
+import { seedDemoStats } from '../../db/seed/stats';
 
 // /dataShow: POST /v1/stats/overview, /v1/stats/list, /v1/stats/list/export (ADR 0047). A small fixed data set in
 // June–July 2024 (China time), far from the demo accounts' dates; the same figures on SQLite and PostgreSQL.
@@ -239,5 +240,17 @@ describe('POST /v1/stats/list/export', () => {
       payload: { ...RANGE, table: 'users' },
     });
     expect(denied.statusCode).toBe(403);
+  });
+});
+
+describe('demo activity (seed/stats.ts)', () => {
+  it('gives the default range logins, exports, searches and active companies', async () => {
+    await seedDemoStats(t.deps);
+    const d = (await overview({})).body.data;
+    expect(d.logins.total).toBeGreaterThan(20);
+    expect(d.exports.total).toBeGreaterThan(3);
+    expect(d.searches.total).toBeGreaterThan(20);
+    expect(d.searches.top_terms.length).toBeGreaterThan(3);
+    expect(d.active_companies.count).toBeGreaterThanOrEqual(2);
   });
 });
