@@ -6,6 +6,25 @@ import { seedDemoStats } from '../../db/seed/stats';
 // /dataShow: POST /v1/stats/overview, /v1/stats/list, /v1/stats/list/export (ADR 0047). A small fixed data set in
 // June–July 2024 (China time), far from the demo accounts' dates; the same figures on SQLite and PostgreSQL.
 
+const COMPANY_DEFAULTS = { credit_code: '', street_id: 0, street_name: '', patent_num: 0 };
+const USER_DEFAULTS = {
+  avatar: '',
+  type: '2',
+  is_admin: 0,
+  is_news: 0,
+  rid: 0,
+  com_id: 0,
+  pid: 0,
+  street_id: 0,
+  street_name: '',
+  introduction: '',
+  company_name: '',
+  status: 1,
+  newtype: 1,
+  company_id: 0,
+  must_change_password: 0,
+};
+
 let t: TestApp;
 let admin: string;
 const RANGE = { date_from: '2024-06-01', date_to: '2024-07-31' };
@@ -22,7 +41,7 @@ beforeAll(async () => {
       (
         await db
           .insertInto('companies')
-          .values({ company_name: name, created_at: '2024-01-01T00:00:00.000Z' })
+          .values({ ...COMPANY_DEFAULTS, company_name: name, created_at: '2024-01-01T00:00:00.000Z' })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id,
@@ -38,7 +57,7 @@ beforeAll(async () => {
       (
         await db
           .insertInto('users')
-          .values({ mobile, password_hash: 'x', created_at: created, updated_at: created, type: '2', ...f })
+          .values({ ...USER_DEFAULTS, mobile, password_hash: 'x', created_at: created, updated_at: created, ...f })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id,
@@ -60,6 +79,8 @@ beforeAll(async () => {
         credit_code: '91310000MA1FL0001X',
         contact: '联系人',
         license: '',
+        remark: '',
+        reviewer_id: null,
         status,
         created_at: created,
         reviewed_at: hours === null ? null : new Date(Date.parse(created) + hours * 3600_000).toISOString(),
