@@ -69,7 +69,7 @@ describe('/dataShow 统计概览', () => {
     expect(screen.getByText('审核用时中位数：5.5 小时')).toBeTruthy();
     expect(screen.getByRole('img', { name: '认证申请 4 件：待审核 1，已通过 2，已驳回 1' })).toBeTruthy();
     expect(screen.getByRole('img', { name: '热门检索词：锂电池 4 次' })).toBeTruthy();
-    const link = screen.getByRole('link', { name: '查看热门检索词明细' });
+    const link = screen.getByRole('link', { name: '查看明细（热门检索词）' });
     expect(link.getAttribute('href')).toBe('/dataShow/newList?table=terms&date_from=2024-06-01&date_to=2024-06-03');
     expect(screen.getByRole('link', { name: '活跃企业 1，查看明细' })).toBeTruthy();
   });

@@ -35,7 +35,7 @@ function ChartCard(props: {
       extra={
         <Space size="middle">
           {props.extra}
-          <Link to={listLink(props.table, props.data)} aria-label={`查看${props.title}明细`}>
+          <Link to={listLink(props.table, props.data)} aria-label={`查看明细（${props.title}）`}>
             查看明细
           </Link>
         </Space>
@@ -253,7 +253,7 @@ export default function DataShowPage() {
                 data={d}
                 empty={d.logins.total === 0 && d.exports.total === 0}
                 extra={
-                  <Link to={listLink('exports', d)} aria-label="查看导出明细">
+                  <Link to={listLink('exports', d)} aria-label="导出明细（每日导出次数）">
                     导出明细
                   </Link>
                 }
