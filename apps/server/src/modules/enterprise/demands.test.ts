@@ -6,6 +6,7 @@ import { seedDemoPatents } from '../patents/patent-seed';
 import { seedDemoEnterpriseService } from '../../db/seed/enterprise-service';
 import { registerDemand } from './demands';
 import { writeTransaction } from '../../db/write';
+import { seedDemoDemands } from '../../db/seed/demands-demo';
 
 // The demand loop (issue 12, ADR 0042): every /v1/demand call, the scope (staff only their enterprises, another
 // office, wrong roles), steps out of order, and lights across a weekend and a holiday through the test clock.
@@ -515,5 +516,26 @@ describe('lights on the working calendar', () => {
     t.setNow('2026-10-08T16:00:00Z'); // 9 October 00:00 in Shanghai
     expect(await light()).toBe('red');
     t.setNow('2026-11-24T02:00:00Z');
+  });
+});
+
+describe('demo demands', () => {
+  it('seeds demands in every status and every light, some of the demo company user, one it can evaluate', async () => {
+    const max = await db()
+      .selectFrom('demands')
+      .select((eb) => eb.fn.max('id').as('m'))
+      .executeTakeFirstOrThrow();
+    await seedDemoDemands(t.deps);
+    const all = await post(main, '/demand/list', { page_size: 100 });
+    const seeded = all.body.data.list.filter((r: { id: number }) => r.id > Number(max.m));
+    expect(new Set(seeded.map((r: { status: string }) => r.status))).toEqual(
+      new Set(['registered', 'assigned', 'handled', 'evaluated', 'closed']),
+    );
+    expect(new Set(seeded.map((r: { light: string | null }) => r.light))).toEqual(new Set(['red', 'yellow', 'green', null]));
+    const mine = await post(company, '/demand/mine/list', { page_size: 100 });
+    const ownSeeded = mine.body.data.list.filter((r: { id: number }) => r.id > Number(max.m));
+    expect(ownSeeded.length).toBeGreaterThanOrEqual(4);
+    expect(ownSeeded.some((r: { can_evaluate: boolean }) => r.can_evaluate)).toBe(true);
+    for (const r of seeded) expect(r.registered_at <= t.now().toISOString()).toBe(true);
   });
 });
