@@ -12,6 +12,7 @@ import { seedDemoCalendar } from './seed-calendar';
 import { seedIssue9DemoExtra } from './seed/issue9-demo-extra';
 import { seedDemoEnterpriseService } from './seed/enterprise-service';
 import { seedDemoStats } from './seed/stats';
+import { seedDemoDemands } from './seed/demands-demo';
 
 /**
  * The demo data that needs the demo accounts and the demo patents (portfolio, applications, certificates,
@@ -32,4 +33,5 @@ export async function seedDemoData(deps: Deps): Promise<void> {
   await seedIssue9DemoExtra(deps);
   await seedDemoEnterpriseService(deps);
   await seedDemoStats(deps);
+  await seedDemoDemands(deps);
 }

@@ -31,6 +31,8 @@ const EXCEPTIONS: Record<string, { why: string; callers: Partial<Record<string, 
       'POST /frontend/certificate/expire',
       'POST /frontend/certificate/expire-export',
       ...['index', 'export', 'forecast', 'summary'].map((name) => `POST /frontend/fee/${name}`),
+      'POST /demand/mine/list',
+      'POST /demand/mine/visits',
     ].map((key) => [
       key,
       {

@@ -28,6 +28,9 @@ const PatentFullTextPage = lazy(() => import('../features/patent/pages/full-text
 const PatentLawPage = lazy(() => import('../features/patent/pages/law-page'));
 const PatentFamilyPage = lazy(() => import('../features/patent/pages/kindred-page'));
 const NewSystemPage = lazy(() => import('../features/enterprise-service/pages/newsystem-page'));
+const DemandsPage = lazy(() => import('../features/enterprise-service/demands/demands-page'));
+const DemandFollowPage = lazy(() => import('../features/enterprise-service/demands/follow-page'));
+const VisitsNeedsPage = lazy(() => import('../features/enterprise-service/demands/visits-needs-page'));
 const SystemPage = lazy(() => import('../features/system/pages/system-page'));
 const HomePage = lazy(() => import('../features/home/pages/home-page'));
 const CertificatePage = lazy(() =>
@@ -118,6 +121,9 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/newsystem': NewSystemPage,
   '/dataShow': DataShowPage,
   '/dataShow/newList': DataShowListPage,
+  '/workWaitvisit3': DemandsPage,
+  '/workFollow': DemandFollowPage,
+  '/VisitsNeeds': VisitsNeedsPage,
 };
 
 export { NotFoundPage };
