@@ -138,6 +138,8 @@ export const ArticlePublishBody = z.object({
 export const ArticleAdminListBody = z.object({
   channel: z.union([Channel, z.literal('')]).default(''),
   status: z.union([z.enum(ARTICLE_STATUSES, { error: '状态不正确' }), z.literal('')]).default(''),
+  /** 'public': the portal's channels only (/web); 'all' adds 内部通知 (/news). */
+  scope: z.enum(['public', 'all'], { error: '范围不正确' }).default('all'),
   keyword: Keyword,
   page: Page,
   page_size: PageSize,

@@ -143,9 +143,10 @@ async function revise(db: DB, a: ArticleSelect, action: string, editor: Editor, 
 
 export async function adminList(
   db: DB,
-  q: { channel: string; status: string; keyword: string; page: number; page_size: number },
+  q: { channel: string; status: string; scope: string; keyword: string; page: number; page_size: number },
 ): Promise<ArticlePage> {
   let base = db.selectFrom('articles');
+  if (q.scope === 'public') base = base.where('channel', 'in', PUBLIC_CHANNEL_KEYS);
   if (q.channel) base = base.where('channel', '=', q.channel);
   if (q.status) base = base.where('status', '=', q.status);
   if (q.keyword) base = base.where('title', 'like', `%${q.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);

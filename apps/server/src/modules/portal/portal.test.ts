@@ -213,6 +213,10 @@ describe('public calls', () => {
 
   it('never shows internal notices and refuses bad queries', async () => {
     const notice = await draft({ channel: 'notice', title: '内部通知' });
+    const ids = async (scope: string) =>
+      (await post(admin, '/portal/admin/articles', { scope, page_size: 100 })).body.data.list.map((r: { id: number }) => r.id);
+    expect(await ids('all')).toContain(notice);
+    expect(await ids('public')).not.toContain(notice);
     await post(admin, '/portal/admin/article/publish', { id: notice });
     expect((await get('/portal/article', { id: notice })).status).toBe(404);
     expect((await get('/portal/articles', { channel: 'notice' })).status).toBe(400);
