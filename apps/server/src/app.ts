@@ -17,6 +17,7 @@ import { createSmsSender } from './modules/account/sms';
 import { createWechatClient } from './modules/account/wechat';
 import { ensureFileDirs, publicDir } from './modules/common/file-store';
 import { registerFullTextFiles } from './modules/patents/full-text-files';
+import { shareMetaFor, withShareMeta } from './modules/portal/share-meta';
 
 export interface BuildOptions {
   config: Config;
@@ -93,13 +94,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const index = path.join(dist, 'index.html');
   const html = fs.existsSync(index) ? fs.readFileSync(index, 'utf8') : null;
   if (html) await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: false });
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     // Page routes get the SPA; a missing file (a path whose last segment has an extension) gets a real 404,
     // so a stale script URL fails loudly instead of receiving HTML.
     const pathname = req.url.split('?')[0];
     const isFile = /\.[a-z0-9]+$/i.test(pathname.slice(pathname.lastIndexOf('/')));
     if (html && req.method === 'GET' && !isFile && !pathname.startsWith('/v1/') && !pathname.startsWith('/uploads/')) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      // Public portal pages carry their share card in the HTML (ADR 0045).
+      const meta = await shareMetaFor(deps, pathname, new URLSearchParams(req.url.split('?')[1] ?? '')).catch(() => null);
+      const page = meta ? withShareMeta(html, meta) : html;
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
     }
     return reply.status(404).send({ code: 0, msg: isFile ? '文件不存在' : '接口不存在' });
   });

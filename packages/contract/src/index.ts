@@ -26,3 +26,4 @@ export * from './calendar-warnings';
 export * from './enterprise-service';
 export * from './stats';
 export * from './demands';
+export * from './portal';

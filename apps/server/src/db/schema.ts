@@ -361,6 +361,9 @@ export interface Database {
   demands: DemandsTable;
   demand_steps: DemandStepsTable;
   activity_log: ActivityLogTable;
+  articles: ArticlesTable;
+  article_revisions: ArticleRevisionsTable;
+  portal_settings: PortalSettingsTable;
 }
 
 export interface PatentsTable {
@@ -701,4 +704,45 @@ export interface ActivityLogTable {
   kind: 'login' | 'export';
   user_id: number;
   created_at: string;
+}
+/** A portal article (migration 026, issue 14, ADR 0045). */
+export interface ArticlesTable {
+  id: Generated<number>;
+  channel: string;
+  title: string;
+  summary: Generated<string>;
+  source: Generated<string>;
+  author: Generated<string>;
+  /** Sanitised HTML. */
+  body: Generated<string>;
+  cover_file_id: Generated<number>;
+  /** JSON array of file ids. */
+  attachments: Generated<string>;
+  issuer: Generated<string>;
+  effective_date: Generated<string>;
+  pinned: Generated<number>;
+  /** 'draft' | 'published' | 'withdrawn'. */
+  status: string;
+  publish_at: string | null;
+  created_by: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ArticleRevisionsTable {
+  id: Generated<number>;
+  article_id: number;
+  /** 'create' | 'save' | 'publish' | 'withdraw'. */
+  action: string;
+  editor_id: number;
+  editor_name: Generated<string>;
+  /** JSON of the article's fields after the action. */
+  snapshot: string;
+  created_at: string;
+}
+
+export interface PortalSettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
 }

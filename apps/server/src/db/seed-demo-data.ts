@@ -13,6 +13,7 @@ import { seedIssue9DemoExtra } from './seed/issue9-demo-extra';
 import { seedDemoEnterpriseService } from './seed/enterprise-service';
 import { seedDemoStats } from './seed/stats';
 import { seedDemoDemands } from './seed/demands-demo';
+import { seedPortalDemo } from './seed/portal-demo';
 
 /**
  * The demo data that needs the demo accounts and the demo patents (portfolio, applications, certificates,
@@ -34,4 +35,5 @@ export async function seedDemoData(deps: Deps): Promise<void> {
   await seedDemoEnterpriseService(deps);
   await seedDemoStats(deps);
   await seedDemoDemands(deps);
+  await seedPortalDemo(deps);
 }

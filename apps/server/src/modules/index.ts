@@ -35,6 +35,7 @@ import { certificateExpiryTask } from './warnings/certificate-expiry';
 import { enterpriseRoutes } from './enterprise/enterprise.routes';
 import { statsRoutes } from './stats/stats.routes';
 import { demandRoutes } from './enterprise/demands.routes';
+import { portalRoutes } from './portal/portal.routes';
 
 /** The whole API as one list: each module's routes, registered under /v1. */
 export function allModules(): RouteRegistry {
@@ -65,6 +66,7 @@ export function allModules(): RouteRegistry {
     ...enterpriseRoutes,
     ...statsRoutes,
     ...demandRoutes,
+    ...portalRoutes,
   ];
 }
 

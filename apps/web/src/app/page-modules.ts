@@ -69,6 +69,9 @@ const CutDetailsPage = lazy(() =>
 const ReportPage = lazy(() =>
   import('../features/reports/pages/report-page').then((m) => ({ default: requireCompany(m.default, '月度专利报告') })),
 );
+const ChannelListPage = lazy(() => import('../portal/channel-list-page'));
+const ArticleDetailPage = lazy(() => import('../portal/article-detail-page'));
+const PortalHomePage = lazy(() => import('../portal/portal-home-page'));
 const FeePage = lazy(() =>
   import('../features/fees/pages/fee-page').then((m) => ({ default: requireCompany(m.default, '年费预警') })),
 );
@@ -124,6 +127,37 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/workWaitvisit3': DemandsPage,
   '/workFollow': DemandFollowPage,
   '/VisitsNeeds': VisitsNeedsPage,
+  // The public portal (issue 14, ADR 0045): one list and one detail template for every channel page.
+  '/web/home': PortalHomePage,
+  '/web/news': ChannelListPage,
+  '/web/activities': ChannelListPage,
+  '/web/engineering': ChannelListPage,
+  '/web/protection': ChannelListPage,
+  '/web/manufacturing': ChannelListPage,
+  '/web/honor': ChannelListPage,
+  '/web/services/central': ChannelListPage,
+  '/web/services/dynamic': ChannelListPage,
+  '/web/services/InnovationStory': ChannelListPage,
+  '/web/services/introduce': ChannelListPage,
+  '/web/finance': ChannelListPage,
+  '/web/enterprise': ChannelListPage,
+  '/web/enterprise/leader': ChannelListPage,
+  '/web/overseas/warning': ChannelListPage,
+  '/web/overseas/assistance': ChannelListPage,
+  '/web/overseas/association': ChannelListPage,
+  '/web/policies': ChannelListPage,
+  '/web/patentaward': ChannelListPage,
+  '/web/news/details': ArticleDetailPage,
+  '/web/activities/details': ArticleDetailPage,
+  '/web/engineering/details': ArticleDetailPage,
+  '/web/protection/details': ArticleDetailPage,
+  '/web/facturing/details': ArticleDetailPage,
+  '/web/central/details': ArticleDetailPage,
+  '/web/leader/details': ArticleDetailPage,
+  '/assistance/details': ArticleDetailPage,
+  '/association/details': ArticleDetailPage,
+  '/web/policies/details': ArticleDetailPage,
+  '/web/policy/details': ArticleDetailPage,
 };
 
 export { NotFoundPage };

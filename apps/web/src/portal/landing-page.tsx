@@ -3,6 +3,8 @@ import { Button, Card, Col, Input, Row, Typography } from 'antd';
 import { FileSearchOutlined, ReadOutlined, ShopOutlined, SolutionOutlined } from '@ant-design/icons';
 import { PRODUCT_TITLE } from '@ip/contract';
 import { notify } from '../lib/notify';
+import { LatestSections } from './latest-sections';
+import './portal.css';
 
 const ENTRIES = [
   { to: '/web/news', title: '新闻资讯', desc: '知识产权领域的最新动态与通知公告', icon: <ReadOutlined /> },
@@ -63,6 +65,9 @@ export default function LandingPage() {
           </Col>
         ))}
       </Row>
+      <div style={{ marginTop: 24 }}>
+        <LatestSections />
+      </div>
     </>
   );
 }

@@ -1,0 +1,69 @@
+import { PORTAL_DETAIL_PATHS } from '@ip/contract';
+import type { Deps } from '../../deps';
+import { portalSettings, publicArticle } from './portal.service';
+import { htmlText } from './sanitize';
+
+// SEO and share cards (issue 14, ADR 0045): the server answers a public page with its <title>, description and
+// og: tags already in index.html, so a link pasted in a chat shows its card before any script runs. A detail page
+// (?id=) of a published article gets the article's; every other /web page gets the share settings.
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export interface ShareMeta {
+  title: string;
+  description: string;
+  image: string;
+  url: string;
+}
+
+/** The share meta of a page, or null for pages that keep index.html as it is (internal pages). */
+export async function shareMetaFor(deps: Deps, pathname: string, search: URLSearchParams): Promise<ShareMeta | null> {
+  const isPortal = pathname.startsWith('/web') || pathname === '/assistance/details' || pathname === '/association/details';
+  if (!isPortal) return null;
+  const settings = await portalSettings(deps.db.db);
+  const share: ShareMeta = {
+    title: settings.share.title,
+    description: settings.share.description,
+    image: settings.share.image_url,
+    url: pathname + (search.size ? `?${search.toString()}` : ''),
+  };
+  const id = Number(search.get('id'));
+  if (PORTAL_DETAIL_PATHS.includes(pathname) && Number.isInteger(id) && id > 0 && id < 2 ** 31) {
+    const a = await publicArticle(deps, id);
+    if (a) {
+      let image = share.image;
+      if (a.cover_file_id > 0) {
+        const f = await deps.db.db
+          .selectFrom('files')
+          .select(['stored_name', 'visibility'])
+          .where('id', '=', a.cover_file_id)
+          .executeTakeFirst();
+        if (f?.visibility === 'public') image = `/uploads/${f.stored_name}`;
+      }
+      return {
+        title: `${a.title} - ${settings.share.title}`,
+        description: (a.summary || htmlText(a.body)).slice(0, 120),
+        image,
+        url: share.url,
+      };
+    }
+  }
+  return share;
+}
+
+/** index.html with the page's title and meta tags (an existing <title> is replaced). */
+export function withShareMeta(html: string, meta: ShareMeta): string {
+  const tags = [
+    `<title>${esc(meta.title)}</title>`,
+    `<meta name="description" content="${esc(meta.description)}">`,
+    `<meta property="og:type" content="article">`,
+    `<meta property="og:title" content="${esc(meta.title)}">`,
+    `<meta property="og:description" content="${esc(meta.description)}">`,
+    `<meta property="og:url" content="${esc(meta.url)}">`,
+    meta.image ? `<meta property="og:image" content="${esc(meta.image)}">` : '',
+  ]
+    .filter(Boolean)
+    .join('');
+  const stripped = html.replace(/<title>[\s\S]*?<\/title>/i, '').replace(/<meta name="description"[^>]*>/i, '');
+  return /<head[^>]*>/i.test(stripped) ? stripped.replace(/<head[^>]*>/i, (h) => h + tags) : tags + stripped;
+}
