@@ -31,6 +31,7 @@ const EXCEPTIONS: Record<string, { why: string; callers: Partial<Record<string, 
       'POST /frontend/certificate/expire',
       'POST /frontend/certificate/expire-export',
       ...['index', 'export', 'forecast', 'summary'].map((name) => `POST /frontend/fee/${name}`),
+      'POST /frontend/ask/index',
     ].map((key) => [
       key,
       {

@@ -69,6 +69,10 @@ const ReportPage = lazy(() =>
 const FeePage = lazy(() =>
   import('../features/fees/pages/fee-page').then((m) => ({ default: requireCompany(m.default, '年费预警') })),
 );
+const ConsultingPage = lazy(() => import('../features/consulting/pages/consulting-page'));
+const UserConsultingPage = lazy(() =>
+  import('../features/consulting/pages/user-consulting-page').then((m) => ({ default: requireCompany(m.default, '业务咨询') })),
+);
 
 /** Pages built for real; every other page of the table shows the shared WipPage. */
 export const REAL_PAGES: Record<string, LazyPage> = {
@@ -113,6 +117,8 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/costdetails': FeePage,
   '/certificateExpire': CertificateExpirePage,
   '/newsystem': NewSystemPage,
+  '/consulting': ConsultingPage,
+  '/UserConsulting': UserConsultingPage,
 };
 
 export { NotFoundPage };
