@@ -25,3 +25,4 @@ export * from './fees';
 export * from './calendar-warnings';
 export * from './enterprise-service';
 export * from './consulting';
+export * from './push';

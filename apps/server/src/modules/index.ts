@@ -34,6 +34,7 @@ import { certificateExpiryRoutes } from './warnings/certificate-expiry.routes';
 import { certificateExpiryTask } from './warnings/certificate-expiry';
 import { enterpriseRoutes } from './enterprise/enterprise.routes';
 import { consultingRoutes } from './consulting/consulting.routes';
+import { pushRoutes } from './push/push';
 
 /** The whole API as one list: each module's routes, registered under /v1. */
 export function allModules(): RouteRegistry {
@@ -63,6 +64,7 @@ export function allModules(): RouteRegistry {
     ...certificateExpiryRoutes,
     ...enterpriseRoutes,
     ...consultingRoutes,
+    ...pushRoutes,
   ];
 }
 

@@ -1,8 +1,9 @@
 // Demo data of business consulting (issue 14, ADR 0046): questions of 示例科技有限公司 in every state (待回复,
 // 已回复, 已关闭), two of them published as portal Q&As, so /consulting, /UserConsulting and /web/askAbout have
 // content on a fresh start. Deterministic: the same texts, hours before the seed time; written once (skipped when the
-// company already has questions).
+// company already has questions). Also one past push of the administrator to every company (/system 消息推送).
 import type { Deps } from '../../deps';
+import { deliverToUser } from '../../modules/messages/deliver';
 
 interface DemoQuestion {
   category: string;
@@ -87,6 +88,7 @@ export async function seedDemoConsulting(deps: Deps): Promise<void> {
   const user = await db.selectFrom('users').select(['id', 'company_id']).where('mobile', '=', '13800000001').executeTakeFirst();
   const admin = await db.selectFrom('users').select('id').where('mobile', '=', '13800000000').executeTakeFirst();
   if (!user || !user.company_id || !admin) return;
+  await seedDemoPush(deps, admin.id);
   const already = await db
     .selectFrom('consult_questions')
     .select('id')
@@ -130,4 +132,50 @@ export async function seedDemoConsulting(deps: Deps): Promise<void> {
         .execute();
     }
   }
+}
+
+/** One past push to all companies, 30 hours before the seed time, delivered to every enabled company user. */
+async function seedDemoPush(deps: Deps, adminId: number): Promise<void> {
+  const { db } = deps.db;
+  if (await db.selectFrom('pushes').select('id').executeTakeFirst()) return;
+  const at = new Date(deps.clock().getTime() - 30 * 3_600_000).toISOString();
+  const title = '关于开展 2026 年度知识产权贯标培训的通知';
+  const body =
+    '区知识产权服务中心将于下月举办《企业知识产权管理规范》贯标培训，欢迎各企业知识产权负责人报名参加，报名请在「业务咨询」中留言。';
+  const r = await db
+    .insertInto('pushes')
+    .values({
+      title,
+      body,
+      link: '/UserConsulting',
+      target: 'all',
+      target_value: 'null',
+      sms: 0,
+      created_by: adminId,
+      created_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = Number(r.id);
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'company_id'])
+    .where('company_id', '>', 0)
+    .where('status', '=', 1)
+    .orderBy('id')
+    .execute();
+  const companies = new Set<number>();
+  for (const u of users) {
+    await deliverToUser({ db: deps.db, clock: () => new Date(at) }, u.id, u.company_id, {
+      kind: 'push',
+      title,
+      body,
+      link: '/UserConsulting',
+      objectType: 'push',
+      objectId: id,
+      key: `push:${id}`,
+    });
+    companies.add(u.company_id);
+  }
+  await db.updateTable('pushes').set({ companies: companies.size, users: users.length }).where('id', '=', id).execute();
 }

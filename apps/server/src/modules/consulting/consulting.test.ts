@@ -171,7 +171,7 @@ describe('consulting', () => {
 });
 
 describe('demo consulting data', () => {
-  it('gives the demo company questions in every state, two public, once', async () => {
+  it('gives the demo company questions in every state, two public, and a past push, once', async () => {
     const fresh = await createTestApp({ now: '2026-03-15T02:00:00Z' });
     try {
       await seedDemoConsulting(fresh.deps);
@@ -181,6 +181,11 @@ describe('demo consulting data', () => {
       expect(res.body.data.total).toBe(5);
       expect(res.body.data.counts).toEqual({ open: 2, replied: 2, closed: 1 });
       expect(res.body.data.list.filter((r: { public: boolean }) => r.public)).toHaveLength(2);
+      const pushes = await call(fresh.app, 'GET', '/v1/compnay/push', { token: await loginAs(fresh.app, 'admin') });
+      expect(pushes.body.data.total).toBe(1);
+      expect(pushes.body.data.list[0].sent).toBeGreaterThan(0);
+      const inbox = await call(fresh.app, 'POST', '/v1/frontend/message/index', { token: tok, body: { kind: 'system' } });
+      expect(inbox.body.data.list.some((m: { kind: string }) => m.kind === 'push')).toBe(true);
     } finally {
       await fresh.close();
     }
