@@ -126,3 +126,29 @@ export interface ConsultThread extends ConsultRow {
   messages: ConsultMessage[];
   closed_at: string | null;
 }
+
+/** POST /v1/frontend/ask/public: the published Q&As of the portal's /web/askAbout (anyone; no company named). */
+export const ConsultPublicListBody = z.object({
+  ...recordPaging,
+  category: category.optional(),
+  keyword: recordText('关键词', 50).optional(),
+});
+export type ConsultPublicListBody = z.input<typeof ConsultPublicListBody>;
+
+export interface PublicQa {
+  id: number;
+  category: ConsultCategory;
+  category_label: string;
+  title: string;
+  content: string;
+  /** The office's answers, oldest first (the company's follow-ups are left out). */
+  answers: { content: string; created_at: string }[];
+  created_at: string;
+}
+
+export interface PublicQaList {
+  list: PublicQa[];
+  total: number;
+  page: number;
+  page_size: number;
+}

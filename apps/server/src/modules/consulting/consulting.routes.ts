@@ -4,11 +4,13 @@ import {
   ConsultIdBody,
   ConsultListBody,
   ConsultPublicBody,
+  ConsultPublicListBody,
   ConsultReplyBody,
 } from '@ip/contract';
 import { route, type RouteRegistry } from '../../http/routes';
 import { companyActor } from '../company/company-context';
 import {
+  publicQas,
   adminReply,
   askQuestion,
   closeQuestion,
@@ -26,6 +28,15 @@ const ADMIN: ['admin'] = ['admin'];
 const ADMIN_ONLY = '仅管理员可处理企业咨询';
 
 export const consultingRoutes: RouteRegistry = [
+  route({
+    method: 'POST',
+    url: '/frontend/ask/public',
+    access: 'public',
+    summary: '门户咨询问答：管理员公开的问答（不显示企业与提问人）',
+    body: ConsultPublicListBody,
+    readOnly: true,
+    handler: ({ body, deps }) => publicQas(deps, body),
+  }),
   route({
     method: 'POST',
     url: '/frontend/ask/content',

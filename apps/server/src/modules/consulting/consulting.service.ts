@@ -12,6 +12,7 @@ import {
   type ConsultRow,
   type ConsultStatus,
   type ConsultThread,
+  type PublicQaList,
 } from '@ip/contract';
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/schema';
@@ -317,4 +318,54 @@ export async function setPublic(deps: Deps, id: number, pub: boolean): Promise<C
     .where('id', '=', id)
     .execute();
   return questionThread(deps, id, null);
+}
+
+/** The published Q&As (public 1), newest first: title, question, the office's answers; no company or person named. */
+export async function publicQas(
+  deps: Deps,
+  f: { page: number; page_size: number; category?: ConsultCategory; keyword?: string },
+): Promise<PublicQaList> {
+  let q = deps.db.db.selectFrom('consult_questions').where('public', '=', 1);
+  if (f.category) q = q.where('category', '=', f.category);
+  if (f.keyword) {
+    const k = like(f.keyword);
+    q = q.where((eb) => eb.or([eb(sql`title`, 'like', sql`${k} escape '\\'`), eb(sql`content`, 'like', sql`${k} escape '\\'`)]));
+  }
+  const [{ total }] = await q.select((eb) => eb.fn.countAll<number>().as('total')).execute();
+  const rows = await q
+    .select(['id', 'category', 'title', 'content', 'created_at'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(f.page_size)
+    .offset((f.page - 1) * f.page_size)
+    .execute();
+  const ids = rows.map((r) => Number(r.id));
+  const answers = ids.length
+    ? await deps.db.db
+        .selectFrom('consult_replies')
+        .select(['question_id', 'content', 'created_at'])
+        .where('question_id', 'in', ids)
+        .where('author', '=', 'admin')
+        .orderBy('id')
+        .execute()
+    : [];
+  return {
+    list: rows.map((r) => {
+      const category = r.category as ConsultCategory;
+      return {
+        id: Number(r.id),
+        category,
+        category_label: CONSULT_CATEGORY_LABELS[category] ?? category,
+        title: r.title,
+        content: r.content,
+        answers: answers
+          .filter((a) => Number(a.question_id) === Number(r.id))
+          .map((a) => ({ content: a.content, created_at: a.created_at })),
+        created_at: r.created_at,
+      };
+    }),
+    total: Number(total),
+    page: f.page,
+    page_size: f.page_size,
+  };
 }

@@ -107,6 +107,15 @@ describe('consulting', () => {
     const closed = await post('consult/close', { id: qid }, adminToken);
     expect(closed.body.data).toMatchObject({ status: 'closed', status_label: '已关闭' });
     expect(closed.body.data.closed_at).toBeTruthy();
+    // Published: anyone reads it on the portal, with the office's answers only and no company named.
+    const pubList = await call(t.app, 'POST', '/v1/frontend/ask/public', { body: { keyword: '年费减缴' } });
+    expect(pubList.body.data.total).toBe(1);
+    expect(pubList.body.data.list[0]).toMatchObject({
+      id: qid,
+      category_label: '专利',
+      answers: [{ content: '符合条件的小微企业可在缴费时提交费减备案。' }],
+    });
+    expect(JSON.stringify(pubList.body.data)).not.toMatch(/company|示例科技|备案需要哪些材料/);
     const again = await post('frontend/ask/reply', { id: qid, content: '再问一句' });
     expect(again.status).toBe(400);
     expect(again.body.msg).toBe('该咨询已关闭，如有新问题请重新提问');
@@ -162,6 +171,8 @@ describe('consulting', () => {
     const q = await post('frontend/ask/content', { category: 'trademark', title: '商标续展', content: '何时可以续展？' });
     const res = await post('consult/public', { id: q.body.data.id, public: true }, adminToken);
     expect(res.body.msg).toBe('尚未回复的咨询不能公开');
+    const pubAll = await call(t.app, 'POST', '/v1/frontend/ask/public', { body: { category: 'trademark' } });
+    expect(pubAll.body.data.total).toBe(0);
     const list = await post('frontend/ask/index', { status: 'closed' });
     expect(list.body.data.total).toBe(1);
     expect(list.body.data.counts).toEqual({ open: 1, replied: 0, closed: 1 });
