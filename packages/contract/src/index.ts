@@ -27,3 +27,5 @@ export * from './enterprise-service';
 export * from './stats';
 export * from './demands';
 export * from './portal';
+export * from './consulting';
+export * from './push';

@@ -141,7 +141,7 @@ export const PAGES: PageDef[] = [
   { path: '/VisitsNeeds', title: '走访需求', kind: 'internal', sets: A, menu: { icon: 'Solution', order: 40 }, wip: false },
   { path: '/report', title: '专利月报', kind: 'internal', sets: A, menu: { icon: 'FileText', order: 50 }, wip: false },
   { path: '/industry', title: '产业报告', kind: 'internal', sets: A, menu: { icon: 'Fund', order: 60 }, wip: true },
-  { path: '/UserConsulting', title: '业务咨询', kind: 'internal', sets: A, menu: { icon: 'Customer', order: 70 }, wip: true },
+  { path: '/UserConsulting', title: '业务咨询', kind: 'internal', sets: A, menu: { icon: 'Customer', order: 70 }, wip: false },
   { path: '/litigation/details', title: '诉讼详情', kind: 'internal', sets: A, back: true },
   { path: '/litigation/docking', title: '诉讼检索', kind: 'internal', sets: A, back: true },
   // The message centre is also the enterprise-service accounts' (main and staff; ADR 0033): their bell leads here.
@@ -166,7 +166,7 @@ export const PAGES: PageDef[] = [
     // The administrator's tabs (存储空间, ADR 0014); the company's profile and sub-accounts (ADR 0022).
   },
   { path: '/AdvancedSearch', title: '高级检索', kind: 'internal', sets: AB },
-  { path: '/consulting', title: '业务咨询', kind: 'internal', sets: AB, menu: { icon: 'Customer', order: 70 }, wip: true },
+  { path: '/consulting', title: '业务咨询', kind: 'internal', sets: AB, menu: { icon: 'Customer', order: 70 }, wip: false },
 
   // Set B: administrator
   { path: '/user', title: '用户管理', kind: 'internal', sets: B, menu: { icon: 'Team', order: 10 } },

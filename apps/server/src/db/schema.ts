@@ -364,6 +364,9 @@ export interface Database {
   articles: ArticlesTable;
   article_revisions: ArticleRevisionsTable;
   portal_settings: PortalSettingsTable;
+  consult_questions: ConsultQuestionsTable;
+  consult_replies: ConsultRepliesTable;
+  pushes: PushesTable;
 }
 
 export interface PatentsTable {
@@ -705,6 +708,7 @@ export interface ActivityLogTable {
   user_id: number;
   created_at: string;
 }
+
 /** A portal article (migration 026, issue 14, ADR 0045). */
 export interface ArticlesTable {
   id: Generated<number>;
@@ -745,4 +749,50 @@ export interface PortalSettingsTable {
   key: string;
   value: string;
   updated_at: string;
+}
+
+/** A company user's question of business consulting (migration 027, issue 14). */
+export interface ConsultQuestionsTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  category: string;
+  title: string;
+  content: string;
+  /** JSON array of private 'document' file ids. */
+  file_ids: Generated<string>;
+  status: 'open' | 'replied' | 'closed';
+  public: Generated<number>;
+  replies: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  last_reply_at: string | null;
+  closed_at: string | null;
+}
+
+/** One message of a question's thread: the administrator's answer or the company's addition (migration 027). */
+export interface ConsultRepliesTable {
+  id: Generated<number>;
+  question_id: number;
+  author: 'admin' | 'company';
+  author_id: number;
+  content: string;
+  file_ids: Generated<string>;
+  created_at: string;
+}
+
+/** A message the administrator pushed to companies (migration 027); its deliveries are rows of messages. */
+export interface PushesTable {
+  id: Generated<number>;
+  title: string;
+  body: string;
+  link: Generated<string>;
+  target: string;
+  target_value: Generated<string>;
+  sms: Generated<number>;
+  companies: Generated<number>;
+  users: Generated<number>;
+  sms_sent: Generated<number>;
+  created_by: number;
+  created_at: string;
 }

@@ -14,6 +14,7 @@ import { seedDemoEnterpriseService } from './seed/enterprise-service';
 import { seedDemoStats } from './seed/stats';
 import { seedDemoDemands } from './seed/demands-demo';
 import { seedPortalDemo } from './seed/portal-demo';
+import { seedDemoConsulting } from './seed/consulting-demo';
 
 /**
  * The demo data that needs the demo accounts and the demo patents (portfolio, applications, certificates,
@@ -36,4 +37,5 @@ export async function seedDemoData(deps: Deps): Promise<void> {
   await seedDemoStats(deps);
   await seedDemoDemands(deps);
   await seedPortalDemo(deps);
+  await seedDemoConsulting(deps);
 }

@@ -33,6 +33,7 @@ const EXCEPTIONS: Record<string, { why: string; callers: Partial<Record<string, 
       ...['index', 'export', 'forecast', 'summary'].map((name) => `POST /frontend/fee/${name}`),
       'POST /demand/mine/list',
       'POST /demand/mine/visits',
+      'POST /frontend/ask/index',
     ].map((key) => [
       key,
       {

@@ -36,6 +36,8 @@ import { enterpriseRoutes } from './enterprise/enterprise.routes';
 import { statsRoutes } from './stats/stats.routes';
 import { demandRoutes } from './enterprise/demands.routes';
 import { portalRoutes } from './portal/portal.routes';
+import { consultingRoutes } from './consulting/consulting.routes';
+import { pushRoutes } from './push/push';
 
 /** The whole API as one list: each module's routes, registered under /v1. */
 export function allModules(): RouteRegistry {
@@ -67,6 +69,8 @@ export function allModules(): RouteRegistry {
     ...statsRoutes,
     ...demandRoutes,
     ...portalRoutes,
+    ...consultingRoutes,
+    ...pushRoutes,
   ];
 }
 

@@ -75,6 +75,10 @@ const PortalHomePage = lazy(() => import('../portal/portal-home-page'));
 const FeePage = lazy(() =>
   import('../features/fees/pages/fee-page').then((m) => ({ default: requireCompany(m.default, '年费预警') })),
 );
+const ConsultingPage = lazy(() => import('../features/consulting/pages/consulting-page'));
+const UserConsultingPage = lazy(() =>
+  import('../features/consulting/pages/user-consulting-page').then((m) => ({ default: requireCompany(m.default, '业务咨询') })),
+);
 
 const DataShowPage = lazy(() => import('../features/dashboards/pages/data-show-page'));
 const DataShowListPage = lazy(() => import('../features/dashboards/pages/data-show-list-page'));
@@ -158,6 +162,8 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/association/details': ArticleDetailPage,
   '/web/policies/details': ArticleDetailPage,
   '/web/policy/details': ArticleDetailPage,
+  '/consulting': ConsultingPage,
+  '/UserConsulting': UserConsultingPage,
 };
 
 export { NotFoundPage };

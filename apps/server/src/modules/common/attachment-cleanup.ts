@@ -32,7 +32,7 @@ export async function referencedFileIds(deps: Deps, ids: number[]): Promise<Set<
       chunk.map((id) => sql`file_ids LIKE ${`%${id}%`}`),
       sql` OR `,
     );
-    for (const table of ['certificates', 'ip_assets'] as const) {
+    for (const table of ['certificates', 'ip_assets', 'consult_questions', 'consult_replies'] as const) {
       const rows = await sql<{ file_ids: string }>`SELECT file_ids FROM ${sql.table(table)} WHERE ${mentions}`.execute(db);
       for (const r of rows.rows) for (const id of parseFileIds(r.file_ids)) if (wanted.has(id)) out.add(id);
     }

@@ -8,6 +8,7 @@ import CompanySystemPage from './company-system-page';
 import { AuditLogPanel } from '../components/audit-log-panel';
 import { HolidaysPanel } from '../components/holidays-panel';
 import { StreetsPanel } from '../components/streets-panel';
+import { PushPanel } from '../../push/push-panel';
 
 type PurposeRow = StorageReport['by_purpose'][number];
 
@@ -123,6 +124,7 @@ export const ADMIN_SYSTEM_TABS = [
   { key: 'audit', label: '审计日志', children: <AuditLogPanel /> },
   { key: 'holidays', label: '节假日', children: <HolidaysPanel /> },
   { key: 'streets', label: '街道管理', children: <StreetsPanel /> },
+  { key: 'push', label: '消息推送', children: <PushPanel /> },
 ];
 
 /** /system for the administrator: tabs of system settings; the first is 存储空间 (later issues add more). */
