@@ -360,6 +360,7 @@ export interface Database {
   visits: VisitsTable;
   demands: DemandsTable;
   demand_steps: DemandStepsTable;
+  company_honors: CompanyHonorsTable;
 }
 
 export interface PatentsTable {
@@ -692,4 +693,20 @@ export interface DemandStepsTable {
   actor_name: Generated<string>;
   note: Generated<string>;
   created_at: string;
+}
+
+/** An honour of an enterprise the office serves (migration 024, ADR 0041). */
+export interface CompanyHonorsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  /** 国家级 | 省级 | 市级 | 区级 */
+  level: string;
+  year: number;
+  issuer: Generated<string>;
+  /** files.id of the attachment; 0: none. */
+  file_id: Generated<number>;
+  created_by: number;
+  created_at: string;
+  updated_at: string;
 }
