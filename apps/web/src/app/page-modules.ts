@@ -69,6 +69,7 @@ const ReportPage = lazy(() =>
 const FeePage = lazy(() =>
   import('../features/fees/pages/fee-page').then((m) => ({ default: requireCompany(m.default, '年费预警') })),
 );
+const HonorPage = lazy(() => import('../features/enterprise-directory/pages/honor-page'));
 
 /** Pages built for real; every other page of the table shows the shared WipPage. */
 export const REAL_PAGES: Record<string, LazyPage> = {
@@ -113,6 +114,7 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/costdetails': FeePage,
   '/certificateExpire': CertificateExpirePage,
   '/newsystem': NewSystemPage,
+  '/honor': HonorPage,
 };
 
 export { NotFoundPage };
