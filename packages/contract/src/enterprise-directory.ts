@@ -166,3 +166,52 @@ export const HonorExportBody = z.object({
   keyword: z.string({ error: '关键词须为文字' }).trim().max(50, '关键词不能超过 50 个字').optional(),
 });
 export type HonorExportBody = z.infer<typeof HonorExportBody>;
+
+// ---- Tianyancha (天眼查) registration data ----
+
+/** An enterprise's registration detail (工商信息) as the product shows it, whichever provider answered. */
+export interface TycDetail {
+  name: string;
+  credit_code: string;
+  legal_person: string;
+  /** As registered, e.g. "1000万人民币". */
+  reg_capital: string;
+  /** YYYY-MM-DD */
+  established: string;
+  /** 存续 / 在业 / 注销 … */
+  reg_status: string;
+  company_type: string;
+  industry: string;
+  address: string;
+  business_scope: string;
+  staff_range: string;
+  phone: string;
+  /** 'offline': deterministic demo data, not a real registry record; 'http': from the configured service. */
+  source: 'offline' | 'http';
+}
+
+/** GET /v1/tianyancha/companydetail: the detail of an enterprise in scope (company_id) . */
+export const TycDetailQuery = z.object({ company_id: qid('请选择企业') });
+export type TycDetailQuery = z.infer<typeof TycDetailQuery>;
+
+/** POST /v1/tianyancha/currency and /v1/tianyanchaphone/currency: the generic search of registered enterprises. */
+export const TycSearchBody = z.object({
+  keyword: z.string({ error: '请输入企业名称' }).trim().min(2, '请至少输入 2 个字').max(50, '企业名称不能超过 50 个字'),
+});
+export type TycSearchBody = z.infer<typeof TycSearchBody>;
+
+export interface TycSearchItem {
+  name: string;
+  credit_code: string;
+  legal_person: string;
+  reg_status: string;
+  established: string;
+  /** The enterprise of the caller's scope with this name, if any. */
+  company_id: number | null;
+}
+
+export interface TycStatus {
+  provider: 'offline' | 'http';
+  ok: boolean;
+  checked_at: string;
+}
