@@ -26,6 +26,7 @@ function env(port = 0): NodeJS.ProcessEnv {
     NODE_ENV: 'production',
     SMS_PROVIDER: 'outbox',
     WECHAT_PROVIDER: 'offline',
+    TIANYANCHA_PROVIDER: 'offline',
     DATA_DIR: dataDir,
     PORT: String(port),
     HOST: '127.0.0.1',

@@ -20,6 +20,9 @@ const EnvSchema = z.object({
   WECHAT_HTTP_URL: z.string().optional(),
   WECHAT_APPID: z.string().optional(),
   WECHAT_SECRET: z.string().optional(),
+  TIANYANCHA_PROVIDER: z.enum(['offline', 'http']).optional(),
+  TIANYANCHA_HTTP_URL: z.string().optional(),
+  TIANYANCHA_TOKEN: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   PATENT_DATA_DIR: z.string().optional(),
@@ -47,6 +50,8 @@ export interface Config {
   webDist: string;
   sms: { provider: 'outbox' | 'http'; url?: string; key?: string };
   wechat: { provider: 'offline' | 'http'; url?: string; appid?: string; secret?: string };
+  /** 天眼查 registration data (ADR 0041): offline (deterministic demo data) or the HTTP service. */
+  tianyancha: { provider: 'offline' | 'http'; url?: string; token?: string };
   logLevel: string;
   seedDemo: boolean;
   /**
@@ -100,6 +105,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       '配置错误：生产环境必须配置微信登录（WECHAT_PROVIDER=http 与 WECHAT_HTTP_URL、WECHAT_APPID、WECHAT_SECRET）；不使用微信登录时，请显式设置 WECHAT_PROVIDER=offline',
     );
   }
+  if (production && !e.TIANYANCHA_PROVIDER) {
+    throw new Error(
+      '配置错误：生产环境必须配置天眼查（TIANYANCHA_PROVIDER=http 与 TIANYANCHA_HTTP_URL、TIANYANCHA_TOKEN）；只用演示数据时，请显式设置 TIANYANCHA_PROVIDER=offline',
+    );
+  }
+  if (e.TIANYANCHA_PROVIDER === 'http' && !e.TIANYANCHA_HTTP_URL) {
+    throw new Error('配置错误：TIANYANCHA_PROVIDER=http 需要 TIANYANCHA_HTTP_URL');
+  }
   if (e.SMS_PROVIDER === 'http' && !e.SMS_HTTP_URL) throw new Error('配置错误：SMS_PROVIDER=http 需要 SMS_HTTP_URL');
   if (e.WECHAT_PROVIDER === 'http' && !e.WECHAT_HTTP_URL) throw new Error('配置错误：WECHAT_PROVIDER=http 需要 WECHAT_HTTP_URL');
   return {
@@ -111,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     sms: { provider: e.SMS_PROVIDER ?? 'outbox', url: e.SMS_HTTP_URL, key: e.SMS_HTTP_KEY },
     wechat: { provider: e.WECHAT_PROVIDER ?? 'offline', url: e.WECHAT_HTTP_URL, appid: e.WECHAT_APPID, secret: e.WECHAT_SECRET },
+    tianyancha: { provider: e.TIANYANCHA_PROVIDER ?? 'offline', url: e.TIANYANCHA_HTTP_URL, token: e.TIANYANCHA_TOKEN },
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'auto',
     patentDataDir:

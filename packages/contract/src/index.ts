@@ -29,3 +29,4 @@ export * from './demands';
 export * from './portal';
 export * from './consulting';
 export * from './push';
+export * from './enterprise-directory';

@@ -218,7 +218,7 @@ export const PAGES: PageDef[] = [
   { path: '/addWaitvisit', title: '发起待走访', kind: 'internal', sets: CD, back: true, wip: true },
   { path: '/workEnterprisevisit', title: '企业走访', kind: 'internal', sets: CD, back: true, wip: true },
   { path: '/datapage', title: '数据大屏', kind: 'internal', sets: C, menu: { icon: 'Dashboard', order: 30 }, wip: true },
-  { path: '/honor', title: '企业荣誉', kind: 'internal', sets: C, menu: { icon: 'Trophy', order: 40 }, wip: true },
+  { path: '/honor', title: '企业荣誉', kind: 'internal', sets: C, menu: { icon: 'Trophy', order: 40 }, wip: false },
   { path: '/newsystem', title: '系统管理', kind: 'internal', sets: C, menu: { icon: 'Setting', order: 90 }, wip: false },
   { path: '/newUserCenter', title: '个人中心', kind: 'internal', sets: C, menu: { icon: 'User', order: 80 } },
   { path: '/NewupPwd', title: '修改密码', kind: 'internal', sets: CD },

@@ -14,7 +14,13 @@ afterEach(async () => {
   t = undefined;
 });
 
-const PRODUCTION = { NODE_ENV: 'production', SMS_PROVIDER: 'outbox', WECHAT_PROVIDER: 'offline', LOG_LEVEL: 'debug' };
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SMS_PROVIDER: 'outbox',
+  WECHAT_PROVIDER: 'offline',
+  TIANYANCHA_PROVIDER: 'offline',
+  LOG_LEVEL: 'debug',
+};
 
 describe('first administrator in production', () => {
   it('writes the password to DATA_DIR/initial-admin-password.txt (0600) and logs only the path', async () => {

@@ -367,6 +367,7 @@ export interface Database {
   consult_questions: ConsultQuestionsTable;
   consult_replies: ConsultRepliesTable;
   pushes: PushesTable;
+  company_honors: CompanyHonorsTable;
 }
 
 export interface PatentsTable {
@@ -795,4 +796,18 @@ export interface PushesTable {
   sms_sent: Generated<number>;
   created_by: number;
   created_at: string;
+/** An honour of an enterprise the office serves (migration 024, ADR 0041). */
+export interface CompanyHonorsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  /** 国家级 | 省级 | 市级 | 区级 */
+  level: string;
+  year: number;
+  issuer: Generated<string>;
+  /** files.id of the attachment; 0: none. */
+  file_id: Generated<number>;
+  created_by: number;
+  created_at: string;
+  updated_at: string;
 }

@@ -15,6 +15,7 @@ import { seedDemoStats } from './seed/stats';
 import { seedDemoDemands } from './seed/demands-demo';
 import { seedPortalDemo } from './seed/portal-demo';
 import { seedDemoConsulting } from './seed/consulting-demo';
+import { seedDemoCompanyHonors } from './seed/company-honors';
 
 /**
  * The demo data that needs the demo accounts and the demo patents (portfolio, applications, certificates,
@@ -38,4 +39,5 @@ export async function seedDemoData(deps: Deps): Promise<void> {
   await seedDemoDemands(deps);
   await seedPortalDemo(deps);
   await seedDemoConsulting(deps);
+  await seedDemoCompanyHonors(deps);
 }

@@ -44,7 +44,13 @@ describe('log lines', () => {
   it('in production, holds no password, code or token of login, send-code, register and WeChat login', async () => {
     const log = capture();
     t = await createTestApp({
-      env: { NODE_ENV: 'production', SMS_PROVIDER: 'outbox', WECHAT_PROVIDER: 'offline', LOG_LEVEL: 'debug' },
+      env: {
+        NODE_ENV: 'production',
+        SMS_PROVIDER: 'outbox',
+        WECHAT_PROVIDER: 'offline',
+        TIANYANCHA_PROVIDER: 'offline',
+        LOG_LEVEL: 'debug',
+      },
       logSink: log.sink,
     });
     const mobile = '13912345678';

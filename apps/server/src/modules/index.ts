@@ -38,6 +38,7 @@ import { demandRoutes } from './enterprise/demands.routes';
 import { portalRoutes } from './portal/portal.routes';
 import { consultingRoutes } from './consulting/consulting.routes';
 import { pushRoutes } from './push/push';
+import { directoryRoutes } from './enterprise/directory.routes';
 
 /** The whole API as one list: each module's routes, registered under /v1. */
 export function allModules(): RouteRegistry {
@@ -71,6 +72,7 @@ export function allModules(): RouteRegistry {
     ...portalRoutes,
     ...consultingRoutes,
     ...pushRoutes,
+    ...directoryRoutes,
   ];
 }
 

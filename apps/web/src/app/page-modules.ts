@@ -82,6 +82,7 @@ const UserConsultingPage = lazy(() =>
 
 const DataShowPage = lazy(() => import('../features/dashboards/pages/data-show-page'));
 const DataShowListPage = lazy(() => import('../features/dashboards/pages/data-show-list-page'));
+const HonorPage = lazy(() => import('../features/enterprise-directory/pages/honor-page'));
 
 /** Pages built for real; every other page of the table shows the shared WipPage. */
 export const REAL_PAGES: Record<string, LazyPage> = {
@@ -164,6 +165,7 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/web/policy/details': ArticleDetailPage,
   '/consulting': ConsultingPage,
   '/UserConsulting': UserConsultingPage,
+  '/honor': HonorPage,
 };
 
 export { NotFoundPage };

@@ -5,7 +5,7 @@ import { HttpWechatClient, OfflineWechatClient, createWechatClient } from './wec
 
 // Issue 8, item 1: a real office never runs on the offline (log-only) SMS or WeChat providers by accident.
 describe('production refuses unnamed SMS and WeChat providers', () => {
-  const base = { NODE_ENV: 'production', DATA_DIR: '/tmp/ip-providers-test' };
+  const base = { NODE_ENV: 'production', DATA_DIR: '/tmp/ip-providers-test', TIANYANCHA_PROVIDER: 'offline' };
 
   it('refuses to start without SMS_PROVIDER, with a Chinese message naming the setting', () => {
     expect(() => loadConfig({ ...base, WECHAT_PROVIDER: 'offline' })).toThrow(/生产环境必须配置短信服务.*SMS_PROVIDER/);

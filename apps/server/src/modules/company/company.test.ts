@@ -6,7 +6,8 @@ let t: TestApp;
 let token: string;
 beforeAll(async () => {
   t = await createTestApp();
-  token = await loginAs(t.app, 'main');
+  // The administrator searches every company; the scope of sets C/D is tested in enterprise/directory.test.ts.
+  token = await loginAs(t.app, 'admin');
 });
 afterAll(() => t.close());
 
