@@ -28,6 +28,13 @@ const PatentFullTextPage = lazy(() => import('../features/patent/pages/full-text
 const PatentLawPage = lazy(() => import('../features/patent/pages/law-page'));
 const PatentFamilyPage = lazy(() => import('../features/patent/pages/kindred-page'));
 const NewSystemPage = lazy(() => import('../features/enterprise-service/pages/newsystem-page'));
+const WorkPage = lazy(() => import('../features/enterprise-service/visits/pages/work-page'));
+const AddVisitPage = lazy(() => import('../features/enterprise-service/visits/pages/add-visit-page'));
+const WorkWaitvisitPage = lazy(() => import('../features/enterprise-service/visits/pages/visit-calendar-page'));
+const WorkCalendarPage = lazy(() => import('../features/enterprise-service/visits/pages/work-calendar-page'));
+const WorkWaitvisit2Page = lazy(() => import('../features/enterprise-service/visits/pages/visit-list-page'));
+const WorkVisitPage = lazy(() => import('../features/enterprise-service/visits/pages/work-visit-page'));
+const VisitDetailPage = lazy(() => import('../features/enterprise-service/visits/pages/visit-detail-page'));
 const SystemPage = lazy(() => import('../features/system/pages/system-page'));
 const HomePage = lazy(() => import('../features/home/pages/home-page'));
 const CertificatePage = lazy(() =>
@@ -113,6 +120,13 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/costdetails': FeePage,
   '/certificateExpire': CertificateExpirePage,
   '/newsystem': NewSystemPage,
+  '/work': WorkPage,
+  '/addWaitvisit': AddVisitPage,
+  '/workWaitvisit': WorkWaitvisitPage,
+  '/workCalendar': WorkCalendarPage,
+  '/workWaitvisit2': WorkWaitvisit2Page,
+  '/workVisit': WorkVisitPage,
+  '/workVisit/details': VisitDetailPage,
 };
 
 export { NotFoundPage };

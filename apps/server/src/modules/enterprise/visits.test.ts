@@ -6,6 +6,7 @@ import { NEW_USER } from '../account/new-user';
 import { hashPassword } from '../account/passwords';
 import { pathOf } from '../common/file-store';
 import { seedDemoEnterpriseService } from '../../db/seed/enterprise-service';
+import { seedDemoVisits } from '../../db/seed/visits-demo';
 
 // Visits (issue 12 bundle B4, ADR 0040): every /v1/visit/* call of the visit pages, the scope (main account, staff,
 // another office, company user, administrator), bad input and idempotent request keys. Runs on SQLite, and on
@@ -66,6 +67,7 @@ const record = (token: string, body: Record<string, unknown>) =>
 beforeAll(async () => {
   t = await createTestApp({ now: '2026-03-10T02:00:00Z' });
   await seedDemoEnterpriseService(t.deps);
+  await seedDemoVisits(t.deps);
   [main, staff, company, admin] = await Promise.all([
     loginAs(t.app, 'main'),
     loginAs(t.app, 'staff'),
@@ -101,6 +103,18 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
+describe('demo visits', () => {
+  it('has records over the past year, open follow-ups and plans in the coming weeks, for staff and main', async () => {
+    const n = async (q: Record<string, string>) => (await get(main, '/visit/index', { ...q, page_size: 1 })).body.data.total;
+    expect(await n({ status: 'done', date_from: '2025-03-10', date_to: TODAY })).toBeGreaterThan(30);
+    expect(await n({ follow_up: '1' })).toBeGreaterThan(0);
+    expect(await n({ status: 'plan', date_from: TODAY, date_to: '2026-04-07' })).toBeGreaterThanOrEqual(40);
+    expect(await n({ status: 'cancelled' })).toBe(3);
+    const staffOwn = await get(staff, '/visit/index', { staff_id: staffId, page_size: 1 });
+    expect(staffOwn.body.data.total).toBeGreaterThan(0);
+  });
+});
+
 describe('plans', () => {
   it('the main account plans a visit for a staff member; it shows on the calendar and in the list', async () => {
     const res = await plan(main, { company_id: mine, staff_id: staffId, plan_time: '09:30' });
@@ -111,8 +125,18 @@ describe('plans', () => {
     const entry = cal.body.data.find((e: { id: number }) => e.id === res.body.data.id);
     expect(entry).toMatchObject({ day: '2026-03-12', plan_time: '09:30', staff_id: staffId, status: 'plan' });
     expect(entry.staff_name).toBeTruthy();
-    const list = await get(main, '/visit/index', { status: 'plan', staff_id: staffId });
-    expect(list.body.data.list[0]).toMatchObject({ id: res.body.data.id, company_id: mine, follow_open: false });
+    const list = await get(main, '/visit/index', {
+      status: 'plan',
+      staff_id: staffId,
+      company_id: mine,
+      date_from: '2026-03-12',
+      date_to: '2026-03-12',
+    });
+    expect(list.body.data.list.find((r: { id: number }) => r.id === res.body.data.id)).toMatchObject({
+      id: res.body.data.id,
+      company_id: mine,
+      follow_open: false,
+    });
     // Staff filter on the calendar (main account).
     const byOther = await get(main, '/visit/calendar', { from: '2026-03-09', to: '2026-03-15', staff_id: mainId });
     expect(byOther.body.data.map((e: { id: number }) => e.id)).not.toContain(res.body.data.id);
@@ -263,6 +287,56 @@ describe('steps on a visit', () => {
     expect(edit.body.code).toBe(1);
     expect(fs.existsSync(pathOf(t.config, file))).toBe(false);
     expect(await db().selectFrom('files').select('id').where('id', '=', photo).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('a record raises demands in the same transaction; an unknown label stores neither visit nor demand', async () => {
+    const labels = await get(main, '/visit/deamdLabel');
+    const label = labels.body.data[0].id;
+    const p = await plan(main, { company_id: mine, staff_id: staffId });
+    const before = await snapshot();
+    const demandsBefore = await db().selectFrom('demands').select('id').execute();
+    const bad = await post(staff, '/visit/editVisit', {
+      action: 'record',
+      id: p.body.data.id,
+      visit_date: TODAY,
+      people_met: '赵总',
+      content: '需要融资对接',
+      demands: [
+        { title: '融资对接', label_id: label },
+        { title: '人才招聘', label_id: 999999 },
+      ],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toMatch(/需求标签/);
+    expect(await snapshot()).toBe(before);
+    expect(await db().selectFrom('demands').select('id').execute()).toHaveLength(demandsBefore.length);
+    const ok = await post(staff, '/visit/editVisit', {
+      action: 'record',
+      id: p.body.data.id,
+      visit_date: TODAY,
+      people_met: '赵总',
+      content: '需要融资对接',
+      demands: [{ title: '融资对接', content: '500 万元', label_id: label }],
+    });
+    expect(ok.body.code, JSON.stringify(ok.body)).toBe(1);
+    expect(ok.body.data.demand_ids).toHaveLength(1);
+    const d = await db().selectFrom('demands').selectAll().where('id', '=', ok.body.data.demand_ids[0]).executeTakeFirstOrThrow();
+    expect(d).toMatchObject({ source: 'visit', status: 'registered', title: '融资对接' });
+    expect(Number(d.visit_id)).toBe(p.body.data.id);
+    const detail = await get(main, '/visit/visitDetail', { id: p.body.data.id });
+    expect(detail.body.data.demands).toMatchObject([{ title: '融资对接', status: 'registered' }]);
+    const prefill = await get(staff, '/visit/visitDetailtwo', { id: p.body.data.id });
+    expect(prefill.body.data.open_demands.map((x: { title: string }) => x.title)).toContain('融资对接');
+    // A direct record with a demand, sent twice with one key: one visit, one demand.
+    const body = { company_id: mine, request_key: 'rec-demand-01', demands: [{ title: '政策咨询' }] };
+    const a = await record(staff, body);
+    const b = await record(staff, body);
+    expect(b.body.data).toMatchObject({ id: a.body.data.id, created: false, demand_ids: a.body.data.demand_ids });
+    expect(await db().selectFrom('demands').select('id').where('visit_id', '=', a.body.data.id).execute()).toHaveLength(1);
+    // A record that raised demands is not deleted.
+    const del = await get(main, '/visit/visitDel', { id: a.body.data.id });
+    expect(del.status).toBe(400);
+    expect(del.body.msg).toMatch(/登记了 1 条需求/);
   });
 
   it('a cancelled plan cannot be edited, recorded or rescheduled', async () => {

@@ -22,6 +22,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { releaseAttachments } from '../common/attachment-cleanup';
 import { attachmentsOf, chinaToday, parseFileIds, writeExport } from '../common/records';
 import { assertInScope, idsInScope, inScope, type ServiceScope } from './service-scope';
+import { registerDemand } from './demands';
 import { findStaff } from './staff';
 
 // Visits (issue 12 bundle B4, ADR 0040): plans (待走访), records (走访记录) and follow-ups (待跟进). Every call reads and
@@ -209,20 +210,9 @@ export interface DemandInput {
   label_id: number;
 }
 
-/**
- * Registers the demands raised with a record, inside the visit's transaction. The demand loop (demands.ts, branch
- * s8c) provides the registration; until it is merged, a record that raises demands is refused so nothing is lost.
- */
-export type DemandRegistrar = (
-  trx: Transaction<Database>,
-  input: { scope: ServiceScope; companyId: number; visitId: number; demands: DemandInput[] },
-) => Promise<number[]>;
-let demandRegistrar: DemandRegistrar | null = null;
-export function setDemandRegistrar(fn: DemandRegistrar | null): void {
-  demandRegistrar = fn;
-}
-
+/** Registers the demands raised with a record through the demand loop, inside the visit's transaction. */
 async function registerDemands(
+  deps: Deps,
   trx: Transaction<Database>,
   scope: ServiceScope,
   companyId: number,
@@ -230,8 +220,18 @@ async function registerDemands(
   demands: DemandInput[],
 ): Promise<number[]> {
   if (!demands.length) return [];
-  if (!demandRegistrar) throw badRequest('暂不能随走访登记需求，请在需求记录中登记');
-  return demandRegistrar(trx, { scope, companyId, visitId, demands });
+  const actor = await trx.selectFrom('users').select(['id', 'name']).where('id', '=', scope.userId).executeTakeFirstOrThrow();
+  const ids: number[] = [];
+  for (const d of demands) {
+    const { id } = await registerDemand(
+      deps,
+      scope,
+      { company_id: companyId, title: d.title, content: d.content, label_id: d.label_id },
+      { source: 'visit', visitId, actor: { id: Number(actor.id), name: actor.name }, trx },
+    );
+    ids.push(id);
+  }
+  return ids;
 }
 
 /** createVisit: a plan, or a record made directly; the same request_key from the same user answers the first visit. */
@@ -314,7 +314,8 @@ export async function createVisit(
     return await db.transaction().execute(async (trx) => {
       const row = await trx.insertInto('visits').values(values).returning('id').executeTakeFirstOrThrow();
       const id = Number(row.id);
-      const demandIds = input.status === 'done' ? await registerDemands(trx, scope, input.company_id, id, input.demands) : [];
+      const demandIds =
+        input.status === 'done' ? await registerDemands(deps, trx, scope, input.company_id, id, input.demands) : [];
       return { id, created: true, status: input.status, demand_ids: demandIds };
     });
   } catch (err) {
@@ -398,7 +399,7 @@ export async function editVisit(deps: Deps, scope: ServiceScope, input: EditInpu
           trx,
         );
         if (Number(res.numUpdatedRows) !== 1) throw badRequest('该走访已被他人处理，请刷新后再试');
-        return registerDemands(trx, scope, Number(visit.company_id), input.id, input.demands);
+        return registerDemands(deps, trx, scope, Number(visit.company_id), input.id, input.demands);
       });
       return result(demandIds);
     }
