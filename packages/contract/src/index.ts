@@ -30,3 +30,4 @@ export * from './portal';
 export * from './consulting';
 export * from './push';
 export * from './enterprise-directory';
+export * from './visits';

@@ -16,6 +16,7 @@ import { seedDemoDemands } from './seed/demands-demo';
 import { seedPortalDemo } from './seed/portal-demo';
 import { seedDemoConsulting } from './seed/consulting-demo';
 import { seedDemoCompanyHonors } from './seed/company-honors';
+import { seedDemoVisits } from './seed/visits-demo';
 
 /**
  * The demo data that needs the demo accounts and the demo patents (portfolio, applications, certificates,
@@ -40,4 +41,5 @@ export async function seedDemoData(deps: Deps): Promise<void> {
   await seedPortalDemo(deps);
   await seedDemoConsulting(deps);
   await seedDemoCompanyHonors(deps);
+  await seedDemoVisits(deps);
 }

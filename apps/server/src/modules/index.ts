@@ -39,6 +39,7 @@ import { portalRoutes } from './portal/portal.routes';
 import { consultingRoutes } from './consulting/consulting.routes';
 import { pushRoutes } from './push/push';
 import { directoryRoutes } from './enterprise/directory.routes';
+import { visitRoutes } from './enterprise/visits.routes';
 
 /** The whole API as one list: each module's routes, registered under /v1. */
 export function allModules(): RouteRegistry {
@@ -73,6 +74,7 @@ export function allModules(): RouteRegistry {
     ...consultingRoutes,
     ...pushRoutes,
     ...directoryRoutes,
+    ...visitRoutes,
   ];
 }
 

@@ -31,6 +31,13 @@ const NewSystemPage = lazy(() => import('../features/enterprise-service/pages/ne
 const DemandsPage = lazy(() => import('../features/enterprise-service/demands/demands-page'));
 const DemandFollowPage = lazy(() => import('../features/enterprise-service/demands/follow-page'));
 const VisitsNeedsPage = lazy(() => import('../features/enterprise-service/demands/visits-needs-page'));
+const WorkPage = lazy(() => import('../features/enterprise-service/visits/pages/work-page'));
+const AddVisitPage = lazy(() => import('../features/enterprise-service/visits/pages/add-visit-page'));
+const WorkWaitvisitPage = lazy(() => import('../features/enterprise-service/visits/pages/visit-calendar-page'));
+const WorkCalendarPage = lazy(() => import('../features/enterprise-service/visits/pages/work-calendar-page'));
+const WorkWaitvisit2Page = lazy(() => import('../features/enterprise-service/visits/pages/visit-list-page'));
+const WorkVisitPage = lazy(() => import('../features/enterprise-service/visits/pages/work-visit-page'));
+const VisitDetailPage = lazy(() => import('../features/enterprise-service/visits/pages/visit-detail-page'));
 const SystemPage = lazy(() => import('../features/system/pages/system-page'));
 const HomePage = lazy(() => import('../features/home/pages/home-page'));
 const CertificatePage = lazy(() =>
@@ -166,6 +173,13 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/consulting': ConsultingPage,
   '/UserConsulting': UserConsultingPage,
   '/honor': HonorPage,
+  '/work': WorkPage,
+  '/addWaitvisit': AddVisitPage,
+  '/workWaitvisit': WorkWaitvisitPage,
+  '/workCalendar': WorkCalendarPage,
+  '/workWaitvisit2': WorkWaitvisit2Page,
+  '/workVisit': WorkVisitPage,
+  '/workVisit/details': VisitDetailPage,
 };
 
 export { NotFoundPage };
