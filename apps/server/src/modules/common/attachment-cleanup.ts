@@ -18,7 +18,7 @@ export const ORPHAN_MIN_AGE_MS = 86_400_000;
 
 /**
  * Which of `ids` some record still names: certificates, non-patent IP, fee payments, monthly reports and
- * verification applications (their licence link). A new table that keeps document ids must be added here.
+ * verification applications (their licence link), visit photos. A new table that keeps document ids must be added here.
  */
 export async function referencedFileIds(deps: Deps, ids: number[]): Promise<Set<number>> {
   const out = new Set<number>();
@@ -36,6 +36,13 @@ export async function referencedFileIds(deps: Deps, ids: number[]): Promise<Set<
       const rows = await sql<{ file_ids: string }>`SELECT file_ids FROM ${sql.table(table)} WHERE ${mentions}`.execute(db);
       for (const r of rows.rows) for (const id of parseFileIds(r.file_ids)) if (wanted.has(id)) out.add(id);
     }
+    // Visit photos (issue 12, ADR 0040): the same JSON list, in visits.photos.
+    const photoMentions = sql.join(
+      chunk.map((id) => sql`photos LIKE ${`%${id}%`}`),
+      sql` OR `,
+    );
+    const visitRows = await sql<{ photos: string }>`SELECT photos FROM visits WHERE ${photoMentions}`.execute(db);
+    for (const r of visitRows.rows) for (const id of parseFileIds(r.photos)) if (wanted.has(id)) out.add(id);
     for (const r of await db.selectFrom('fee_payments').select('file_id').where('file_id', 'in', chunk).execute()) {
       out.add(Number(r.file_id));
     }
