@@ -128,8 +128,8 @@ describe('the field allow-list over the route registry', () => {
         }
       }
       expect(failures).toEqual([]);
-      // The list names only routes that exist (or the visit calls of ADR 0040 once they are registered).
-      const missing = [...FIELD_ALLOWED].filter((k) => !registered.has(k) && !/ \/visit\//.test(k));
+      // The list names only routes that exist.
+      const missing = [...FIELD_ALLOWED].filter((k) => !registered.has(k));
       expect(missing).toEqual([]);
     },
   );
