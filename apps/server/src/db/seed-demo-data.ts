@@ -11,6 +11,7 @@ import { seedDemoFees } from './seed-fees';
 import { seedDemoCalendar } from './seed-calendar';
 import { seedIssue9DemoExtra } from './seed/issue9-demo-extra';
 import { seedDemoEnterpriseService } from './seed/enterprise-service';
+import { seedDemoFieldVisits } from './seed/field-visits';
 
 /**
  * The demo data that needs the demo accounts and the demo patents (portfolio, applications, certificates,
@@ -30,4 +31,5 @@ export async function seedDemoData(deps: Deps): Promise<void> {
   await seedDemoCalendar(deps);
   await seedIssue9DemoExtra(deps);
   await seedDemoEnterpriseService(deps);
+  await seedDemoFieldVisits(deps);
 }

@@ -3,6 +3,7 @@ import { call, createTestApp, DEMO, loginAs, type TestApp } from '../../../test/
 import { issueToken } from '../../http/auth';
 import { FIELD_DENIED } from '../../http/field-scope';
 import { seedDemoEnterpriseService } from '../../db/seed/enterprise-service';
+import { seedDemoFieldVisits } from '../../db/seed/field-visits';
 
 // ADR 0044: the visit calls as the mobile pages make them, with field tokens. Staff X (the demo staff member) and
 // staff Y (a second staff member of the same office with other enterprises) each see only their own work; a record
@@ -184,5 +185,19 @@ describe('visits with a field token', () => {
       403,
     );
     expect((await get(token, '/visit/calendar', { from: TODAY, to: '2026-03-31' })).body.code).toBe(1);
+  });
+});
+
+describe('demo data of the mobile pages (db/seed/field-visits.ts)', () => {
+  it('gives the demo staff member plans today, ahead and overdue, and records, all in its scope', async () => {
+    await seedDemoFieldVisits(t.deps);
+    const cal = await get(fieldX, '/visit/calendar', { from: '2026-03-01', to: '2026-03-20', staff_id: xId });
+    const plans = cal.body.data.filter((e: { status: string }) => e.status === 'plan');
+    const days = plans.map((e: { day: string }) => e.day);
+    expect(days).toEqual(expect.arrayContaining(['2026-03-08', TODAY, '2026-03-11', '2026-03-13']));
+    const records = await get(fieldX, '/visit/index', { status: 'done', staff_id: xId, page_size: 100 });
+    expect(records.body.data.list.filter((r: { content: string }) => /专利导航|维权援助|政策汇编/.test(r.content))).toHaveLength(
+      3,
+    );
   });
 });
