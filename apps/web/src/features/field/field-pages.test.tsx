@@ -98,7 +98,7 @@ describe('/web/small/Waitvisit', () => {
     const cal = net.calls.find((c) => c.url === '/v1/visit/calendar')!;
     expect(cal.config.params).toMatchObject({ from: addDays(today, -14), to: addDays(today, 30), staff_id: 7 });
     expect(cal.headers.Authorization).toBe('Bearer field-tok');
-    await userEvent.setup().click(screen.getByRole('button', { name: /登记走访：示例科技有限公司/ }));
+    await userEvent.setup().click(screen.getByRole('button', { name: /^示例科技有限公司.*点击登记走访/ }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/web/small/workVisit?id=2'));
   });
 

@@ -50,7 +50,6 @@ function PlanList({ user }: { user: SessionUser }) {
                 type="button"
                 className="field-list-item"
                 onClick={() => void navigate(`/web/small/workVisit?id=${p.id}`)}
-                aria-label={`登记走访：${p.company_name}，${p.day}${p.plan_time ? ` ${p.plan_time}` : ''}`}
               >
                 <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
                   <strong style={{ overflowWrap: 'anywhere' }}>{p.company_name}</strong>
