@@ -339,7 +339,10 @@ export function freshMobile(): string {
   return `139${String(n).padStart(8, '0').slice(-8)}`;
 }
 
-/** Logs a new visitor in by SMS code at /web/small/login (ends on /web/small/Waitvisit); returns the mobile used. */
+/**
+ * Logs a mobile in by SMS code at /web/small/login (ends on /web/small/Waitvisit); returns the mobile used. Since ADR
+ * 0044 only an enterprise-service account (main or staff) is let in: pass such a mobile.
+ */
 export async function loginAsVisitor(page: Page, mobile = freshMobile()): Promise<string> {
   await page.goto('/web/small/login');
   await page.getByLabel('手机号').fill(mobile);

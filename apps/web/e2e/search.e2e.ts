@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, collectConsoleErrors, dataDbPath, loginAsVisitor, newPage, openAs, waitForTitle, type Page } from './harness';
+import { api, collectConsoleErrors, dataDbPath, newPage, openAs, waitForTitle, type Page } from './harness';
 
 // Issue 4, patent search in the browser: the top-bar keyword search with facets, paging, the seven detail tabs and
 // 返回 to the same place (ADR 0009); the advanced-search expression editor's live syntax check; export to Excel
@@ -480,8 +480,7 @@ describe('public search for visitors (/web/search)', () => {
   it('a visitor searches, sees the results without 导出, opens a patent and comes back', async () => {
     const page = await newPage({ fresh: true });
     const errors = collectConsoleErrors(page);
-    // Logged in as a visitor (SMS code): still no user, so the public result page.
-    await loginAsVisitor(page);
+    // A visitor without a login (the SMS login of /web/small is for enterprise-service staff since ADR 0044).
 
     await page.goto('/web/search');
     await waitForTitle(page, '专利检索');

@@ -114,9 +114,9 @@ export const PAGES: PageDef[] = [
   portal('/web/patentaward', '专利奖', { wip: false }),
   portal('/web/immediately', '立即咨询'),
   { path: '/web/small/login', title: '访客登录', kind: 'small', sets: [] },
-  { path: '/web/small/Waitvisit', title: '待走访', kind: 'small', sets: [], wip: true },
-  { path: '/web/small/workVisit', title: '走访记录', kind: 'small', sets: [], wip: true },
-  { path: '/web/addWaitvisit', title: '发起待走访', kind: 'small', sets: [], wip: true },
+  { path: '/web/small/Waitvisit', title: '待走访', kind: 'small', sets: [] },
+  { path: '/web/small/workVisit', title: '走访记录', kind: 'small', sets: [] },
+  { path: '/web/addWaitvisit', title: '发起待走访', kind: 'small', sets: [] },
 
   // Set A: company user
   { path: '/home', title: '首页', kind: 'internal', sets: A, menu: { icon: 'Home', order: 10 } },

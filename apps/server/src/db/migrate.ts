@@ -25,6 +25,7 @@ import * as m024 from './migrations/024-company-honors';
 import * as m026 from './migrations/026-portal-content';
 import * as m027 from './migrations/027-consulting-push';
 import * as m028 from './migrations/028-activity-stats';
+import * as m031 from './migrations/031-field-tokens';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '026-portal-content': m026,
   '027-consulting-push': m027,
   '028-activity-stats': m028,
+  '031-field-tokens': m031,
 };
 
 class InCodeProvider implements MigrationProvider {

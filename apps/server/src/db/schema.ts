@@ -40,6 +40,8 @@ export interface TokensTable {
   last_used_at: string;
   /** The administrator's own token hash, on admin-view tokens (migration 004). */
   parent_hash: string | null;
+  /** 'field': a field token of the mobile visit pages, limited to the field allow-list (migration 031); '' otherwise. */
+  scope: Generated<string>;
 }
 
 /** One fixed-window counter of modules/account/limits.ts (migration 004). */

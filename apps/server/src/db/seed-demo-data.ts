@@ -17,6 +17,7 @@ import { seedPortalDemo } from './seed/portal-demo';
 import { seedDemoConsulting } from './seed/consulting-demo';
 import { seedDemoCompanyHonors } from './seed/company-honors';
 import { seedDemoVisits } from './seed/visits-demo';
+import { seedDemoFieldVisits } from './seed/field-visits';
 
 /**
  * The demo data that needs the demo accounts and the demo patents (portfolio, applications, certificates,
@@ -42,4 +43,5 @@ export async function seedDemoData(deps: Deps): Promise<void> {
   await seedDemoConsulting(deps);
   await seedDemoCompanyHonors(deps);
   await seedDemoVisits(deps);
+  await seedDemoFieldVisits(deps);
 }

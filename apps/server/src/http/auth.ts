@@ -18,6 +18,8 @@ export type Session =
       isAdminView: boolean;
       adminId: number | null;
       adminName: string;
+      /** A field token of the mobile visit pages: only the field allow-list (http/field-scope.ts, ADR 0044). */
+      field?: boolean;
     }
   | { subject: 'visitor'; tokenHash: string; visitorId: number; mobile: string };
 
@@ -145,6 +147,7 @@ export async function loadSession(deps: Deps, token: string): Promise<Session> {
     isAdminView: row.is_admin_view === 1,
     adminId: row.admin_id,
     adminName,
+    field: row.scope === 'field',
   };
 }
 
@@ -154,6 +157,7 @@ export async function issueToken(
   subject: 'user' | 'visitor' | 'ifon',
   subjectId: number,
   adminView?: { adminId: number; parentHash: string },
+  scope: '' | 'field' = '',
 ): Promise<string> {
   const { token, hash } = newToken();
   const now = deps.clock().toISOString();
@@ -166,6 +170,7 @@ export async function issueToken(
       is_admin_view: adminView ? 1 : 0,
       admin_id: adminView?.adminId ?? null,
       parent_hash: adminView?.parentHash ?? null,
+      scope,
       created_at: now,
       last_used_at: now,
     })

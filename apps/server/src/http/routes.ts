@@ -4,6 +4,7 @@ import { MUST_CHANGE_PASSWORD_MSG, type AccountKind } from '@ip/contract';
 import type { Deps } from '../deps';
 import { clearTokenCookie, loadSession, tokenSource, type Session } from './auth';
 import { badRequest, forbidden, unauthorized, unsupportedMediaType } from './errors';
+import { FIELD_DENIED, fieldAllowed } from './field-scope';
 import { ok } from './envelope';
 
 /**
@@ -130,12 +131,16 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, defs: RouteRegi
             if (def.access !== 'public') throw err;
           }
         }
+        // ADR 0044: a field token (mobile visit pages) makes only the calls of its allow-list, public ones included.
+        if (session?.subject === 'user' && session.field && !fieldAllowed(def.method, def.url)) throw forbidden(FIELD_DENIED);
         // ADR 0031: a password someone else set is changed before anything else (admin view excepted: the
         // administrator may not change the user's password there). Public calls answer as to the anonymous.
+        // A field token was opened with an SMS code, not with that password, and is not held back by it (ADR 0044).
         if (
           session?.subject === 'user' &&
           session.user.must_change_password === 1 &&
           !session.isAdminView &&
+          !session.field &&
           !def.beforePasswordChange
         ) {
           if (def.access !== 'public') throw forbidden(MUST_CHANGE_PASSWORD_MSG);

@@ -63,7 +63,8 @@ export const http = axios.create({
 
 http.interceptors.request.use((config: TrackedConfig) => {
   const userToken = config.cookieOnly ? null : getToken();
-  const token = config.cookieOnly ? null : (userToken ?? getVisitorToken());
+  // The field token of /web/small/login goes only with the mobile visit pages' calls: it may make no other (ADR 0044).
+  const token = config.cookieOnly ? null : (userToken ?? (onFieldPage() ? getVisitorToken() : null));
   if (token) {
     config.headers.set('Authorization', `Bearer ${token}`);
     config._tokenKind = userToken ? 'user' : 'visitor';
@@ -74,6 +75,11 @@ http.interceptors.request.use((config: TrackedConfig) => {
   }
   return config;
 });
+
+/** Whether the browser is on one of the mobile visit pages (/web/small/*, /web/addWaitvisit). */
+export function onFieldPage(): boolean {
+  return typeof window !== 'undefined' && /^\/web\/(small\/|addWaitvisit)/.test(window.location.pathname);
+}
 
 function settle(config: AxiosRequestConfig | undefined) {
   const c = config as TrackedConfig | undefined;

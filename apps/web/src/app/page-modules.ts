@@ -10,6 +10,9 @@ const WipPage = lazy(() => import('../components/wip-page'));
 const NotFoundPage = lazy(() => import('../components/not-found-page'));
 const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
 const VisitorLoginPage = lazy(() => import('../features/auth/pages/visitor-login-page'));
+const FieldWaitvisitPage = lazy(() => import('../features/field/pages/waitvisit-page'));
+const FieldWorkVisitPage = lazy(() => import('../features/field/pages/work-visit-page'));
+const FieldAddWaitvisitPage = lazy(() => import('../features/field/pages/add-waitvisit-page'));
 const LandingPage = lazy(() => import('../portal/landing-page'));
 const UserCenterPage = lazy(() => import('../features/account/pages/user-center-page'));
 const ChangePasswordPage = lazy(() => import('../features/account/pages/change-password-page'));
@@ -95,6 +98,9 @@ const HonorPage = lazy(() => import('../features/enterprise-directory/pages/hono
 export const REAL_PAGES: Record<string, LazyPage> = {
   '/login': LoginPage,
   '/web/small/login': VisitorLoginPage,
+  '/web/small/Waitvisit': FieldWaitvisitPage,
+  '/web/small/workVisit': FieldWorkVisitPage,
+  '/web/addWaitvisit': FieldAddWaitvisitPage,
   '/404': NotFoundPage,
   '/web/index': LandingPage,
   '/userCenter': UserCenterPage,

@@ -36,9 +36,10 @@ export function passwordChangePage(user: SessionUser | null, path: string): stri
 /** Which frame a page is drawn in: internal pages in the sidebar layout, portal pages in the public one. */
 export function frameFor(page: PageDef | undefined, loggedIn: boolean): Frame {
   if (!page) return loggedIn ? 'app' : 'public';
-  if (page.kind === 'login' || page.path === '/web/small/login') return 'bare';
+  // The mobile visit pages draw their own frame (features/field, ADR 0044).
+  if (page.kind === 'login' || page.kind === 'small') return 'bare';
   if (page.kind === 'internal') return 'app';
-  if (page.path.startsWith('/web') || page.kind === 'small' || (page.kind === 'public' && page.path !== '/404')) return 'public';
+  if (page.path.startsWith('/web') || (page.kind === 'public' && page.path !== '/404')) return 'public';
   // Detail, search and 404 pages belong to whichever side the visitor is on.
   return loggedIn ? 'app' : 'public';
 }

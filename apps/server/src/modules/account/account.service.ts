@@ -6,6 +6,8 @@ import {
   LOGIN_MAX_FAILURES_PER_ADDRESS,
   LOGIN_MAX_FAILURES_PER_MOBILE,
   LOGIN_MOBILE_WINDOW_MS,
+  USER_STATUS_DELETED,
+  accountKindOf,
   chooseRouteSet,
   menuFor,
   rolesFor,
@@ -195,22 +197,27 @@ export async function changePassword(deps: Deps, session: UserSession, oldPasswo
   await setPassword(deps, session.user.id, password);
 }
 
-/** Logs a visitor in with an SMS code, creating the visitor on first login. */
+export const FIELD_LOGIN_REFUSED = '该手机号不是企业服务人员账号，无法登录走访端';
+
+/**
+ * The login of /web/small/login (ADR 0044): an enterprise-service account (main account or staff, DOMAIN §1) with its
+ * mobile and an SMS code gets a field token, limited to the field allow-list (http/field-scope.ts). The code is
+ * checked first, so only the phone's owner learns whether the mobile is such an account; any other mobile (no
+ * account, or an account of another kind) is refused in Chinese, and a disabled account as at the password login.
+ */
 export async function visitorLogin(deps: Deps, mobile: string, code: string): Promise<{ token: string }> {
   await checkCode(deps, mobile, 'visitor', code);
-  const { db } = deps.db;
-  const now = deps.clock().toISOString();
-  let visitor = await db.selectFrom('visitors').select('id').where('mobile', '=', mobile).executeTakeFirst();
-  if (!visitor) {
-    visitor = await db
-      .insertInto('visitors')
-      .values({ mobile, name: '', created_at: now, last_login_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-  } else {
-    await db.updateTable('visitors').set({ last_login_at: now }).where('id', '=', visitor.id).execute();
+  const user = await deps.db.db
+    .selectFrom('users')
+    .select(['id', 'status', 'is_news', 'com_id', 'is_admin', 'type'])
+    .where('mobile', '=', mobile)
+    .executeTakeFirst();
+  const kind = user ? accountKindOf(user) : null;
+  if (!user || (kind !== 'main' && kind !== 'staff') || user.status === USER_STATUS_DELETED) {
+    throw badRequest(FIELD_LOGIN_REFUSED, [{ path: 'mobile', msg: FIELD_LOGIN_REFUSED }]);
   }
-  return { token: await issueToken(deps, 'visitor', visitor.id) };
+  if (user.status !== 1) throw forbidden('账号已被停用，请联系管理员');
+  return { token: await issueToken(deps, 'user', user.id, undefined, 'field') };
 }
 
 /** Checks the SMS code for binding a WeChat account to a mobile. */

@@ -369,13 +369,10 @@ describe('POST /v1/user/profile', () => {
 
 describe('POST /v1/visitor/login', () => {
   const mobile = '13700001111';
-  it('logs a visitor in with a code; the token works for visitor calls only', async () => {
+  it('refuses a mobile that is no enterprise-service account, after the code (ADR 0044)', async () => {
     await call(t.app, 'POST', '/v1/user/send-code', { body: { mobile, purpose: 'visitor' } });
     const res = await call(t.app, 'POST', '/v1/visitor/login', { body: { mobile, code: await t.sms.lastCode(mobile) } });
-    expect(res.body.code).toBe(1);
-    const token = res.body.data.token;
-    expectFailure(await call(t.app, 'POST', '/v1/user/info', { token }), 403);
-    expect((await call(t.app, 'POST', '/v1/user/logout', { token })).body.code).toBe(1);
+    expectFailure(res, 400, '不是企业服务人员账号');
   });
   it('rejects a wrong code and missing fields', async () => {
     expectFailure(await call(t.app, 'POST', '/v1/visitor/login', { body: { mobile, code: '123456' } }), 400, '验证码');

@@ -7,7 +7,7 @@ import { SmsCodeFields } from '../components/sms-code-fields';
 import { markServerFieldErrors } from '../../../lib/form-errors';
 import { setVisitorToken } from '../../../lib/storage';
 
-/** /web/small/login: visitor login with mobile + SMS code, then the to-visit list. */
+/** /web/small/login: the field login of enterprise-service staff (mobile + SMS code, ADR 0044), then the to-visit list. */
 export default function VisitorLoginPage() {
   const [form] = Form.useForm<{ mobile: string; code: string }>();
   const navigate = useNavigate();
@@ -34,6 +34,9 @@ export default function VisitorLoginPage() {
         </Typography.Title>
         <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
           {PRODUCT_TITLE}
+        </Typography.Paragraph>
+        <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
+          企业服务人员用本人手机号和短信验证码登录走访端
         </Typography.Paragraph>
         <Form form={form} name="visitor-login" layout="vertical" onFinish={handleFinish} requiredMark={false}>
           <SmsCodeFields form={form} purpose="visitor" />
