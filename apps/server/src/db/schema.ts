@@ -798,6 +798,8 @@ export interface PushesTable {
   sms_sent: Generated<number>;
   created_by: number;
   created_at: string;
+}
+
 /** An honour of an enterprise the office serves (migration 024, ADR 0041). */
 export interface CompanyHonorsTable {
   id: Generated<number>;
