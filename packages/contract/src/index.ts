@@ -24,3 +24,4 @@ export * from './monitoring';
 export * from './fees';
 export * from './calendar-warnings';
 export * from './enterprise-service';
+export * from './grading';

@@ -21,6 +21,7 @@ import * as m019 from './migrations/019-reindex-text';
 import * as m021 from './migrations/021-term-29-february';
 import * as m022 from './migrations/022-litigation-search';
 import * as m023 from './migrations/023-visits-demands';
+import * as m025 from './migrations/025-grading-warnings';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '021-term-29-february': m021,
   '022-litigation-search': m022,
   '023-visits-demands': m023,
+  '025-grading-warnings': m025,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -360,6 +360,8 @@ export interface Database {
   visits: VisitsTable;
   demands: DemandsTable;
   demand_steps: DemandStepsTable;
+  service_score_settings: ServiceScoreSettingsTable;
+  service_warning_deliveries: ServiceWarningDeliveriesTable;
 }
 
 export interface PatentsTable {
@@ -692,4 +694,23 @@ export interface DemandStepsTable {
   actor_name: Generated<string>;
   note: Generated<string>;
   created_at: string;
+}
+
+/** Score weights and grade thresholds of an office, JSON (migration 025, ADR 0043). */
+export interface ServiceScoreSettingsTable {
+  owner_id: number;
+  weights: string;
+  thresholds: string;
+  updated_at: string;
+}
+
+/** A warning delivered to a staff member's message centre, once (migration 025, ADR 0043). */
+export interface ServiceWarningDeliveriesTable {
+  id: Generated<number>;
+  owner_id: number;
+  kind: string;
+  ref_key: string;
+  company_id: number;
+  user_id: number;
+  delivered_at: string;
 }

@@ -33,6 +33,7 @@ import { warningSettingRoutes } from './warnings/warning-settings.routes';
 import { certificateExpiryRoutes } from './warnings/certificate-expiry.routes';
 import { certificateExpiryTask } from './warnings/certificate-expiry';
 import { enterpriseRoutes } from './enterprise/enterprise.routes';
+import { gradingRoutes } from './grading/grading.routes';
 
 /** The whole API as one list: each module's routes, registered under /v1. */
 export function allModules(): RouteRegistry {
@@ -61,6 +62,7 @@ export function allModules(): RouteRegistry {
     ...warningSettingRoutes,
     ...certificateExpiryRoutes,
     ...enterpriseRoutes,
+    ...gradingRoutes,
   ];
 }
 
