@@ -33,7 +33,7 @@ export const DEFAULT_SCORE_WEIGHTS: ScoreWeights = {
   visit: 2,
   litigation: 5,
 };
-export const DEFAULT_GRADE_THRESHOLDS: GradeThresholds = { a: 60, b: 25, c: 8 };
+export const DEFAULT_GRADE_THRESHOLDS: GradeThresholds = { a: 45, b: 30, c: 12 };
 export const SCORE_WEIGHT_MAX = 1000;
 export const GRADE_THRESHOLD_MAX = 1_000_000;
 

@@ -28,6 +28,8 @@ const PatentFullTextPage = lazy(() => import('../features/patent/pages/full-text
 const PatentLawPage = lazy(() => import('../features/patent/pages/law-page'));
 const PatentFamilyPage = lazy(() => import('../features/patent/pages/kindred-page'));
 const NewSystemPage = lazy(() => import('../features/enterprise-service/pages/newsystem-page'));
+const RankingPage = lazy(() => import('../features/grading/pages/ranking-page'));
+const GradingPage = lazy(() => import('../features/grading/pages/grading-page'));
 const SystemPage = lazy(() => import('../features/system/pages/system-page'));
 const HomePage = lazy(() => import('../features/home/pages/home-page'));
 const CertificatePage = lazy(() =>
@@ -113,6 +115,8 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/costdetails': FeePage,
   '/certificateExpire': CertificateExpirePage,
   '/newsystem': NewSystemPage,
+  '/workCompany': RankingPage,
+  '/workTobear': GradingPage,
 };
 
 export { NotFoundPage };

@@ -90,11 +90,11 @@ describe('ranking', () => {
       r.grade,
       r.rank,
     ]);
-    // 甲: 2 inventions × 10 + 1 utility × 4 + 1 recent visit × 2 = 26 (B); 乙: 1 design × 2 + 2 open demands × 3 = 8 (C);
+    // 甲: 2 inventions × 10 + 1 utility × 4 + 1 recent visit × 2 = 26 (C); 乙: 1 design × 2 + 2 open demands × 3 = 8 (D);
     // 丁: 0 (D); 丙: − 1 new litigation × 5 = −5 (D)
     expect(rows).toEqual([
-      [NAMES[0], 26, 'B', 1],
-      [NAMES[1], 8, 'C', 2],
+      [NAMES[0], 26, 'C', 1],
+      [NAMES[1], 8, 'D', 2],
       [NAMES[3], 0, 'D', 3],
       [NAMES[2], -5, 'D', 4],
     ]);
@@ -111,6 +111,7 @@ describe('ranking', () => {
         r.rank,
       ]);
     expect(await names({ grade: 'D' })).toEqual([
+      [NAMES[1], 2],
       [NAMES[3], 3],
       [NAMES[2], 4],
     ]);
@@ -140,7 +141,7 @@ describe('ranking', () => {
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ code: 0, msg: '仅企业服务账号可使用该功能' });
     const grades = await post(o.staff, '/service/grades');
-    expect(grades.body.data.counts).toEqual({ A: 0, B: 1, C: 0, D: 0 });
+    expect(grades.body.data.counts).toEqual({ A: 0, B: 0, C: 1, D: 0 });
   });
 
   it('exports the ranking to Excel with each part', async () => {
@@ -157,9 +158,9 @@ describe('ranking', () => {
     const ws = wb.worksheets[0];
     expect(ws.getRow(1).getCell(2).value).toBe('企业名称');
     expect(ws.getRow(1).getCell(7).value).toBe('有效发明专利（×10）');
-    expect(ws.rowCount).toBe(3);
-    expect(ws.getRow(3).getCell(2).value).toBe(NAMES[2]);
-    expect(ws.getRow(3).getCell(5).value).toBe(-5);
+    expect(ws.rowCount).toBe(4);
+    expect(ws.getRow(4).getCell(2).value).toBe(NAMES[2]);
+    expect(ws.getRow(4).getCell(5).value).toBe(-5);
   });
 });
 
@@ -202,8 +203,8 @@ describe('weights and thresholds', () => {
   it('previews grade counts without saving, then a saved weight changes the ranking for main and staff', async () => {
     const weights = { ...DEFAULT_SCORE_WEIGHTS, demand: 20 };
     const preview = await post(o.main, '/service/score/preview', { weights, thresholds: good.thresholds });
-    // 乙: 2 + 2 × 20 = 42 (B), 甲 26 (B)
-    expect(preview.body.data).toEqual({ counts: { A: 0, B: 2, C: 0, D: 2 }, total: 4 });
+    // 乙: 2 + 2 × 20 = 42 (B), 甲 26 (C)
+    expect(preview.body.data).toEqual({ counts: { A: 0, B: 1, C: 1, D: 2 }, total: 4 });
     expect((await post(o.main, '/service/score/settings')).body.data.saved).toBe(false);
     const saved = await post(o.main, '/service/score/save', { weights, thresholds: { a: 40, b: 20, c: 1 } });
     expect(saved.body.data).toMatchObject({ saved: true, counts: { A: 1, B: 1, C: 0, D: 2 } });
