@@ -114,9 +114,10 @@ describe('/workTobear 企业分级', () => {
     const net = serve();
     const user = userEvent.setup();
     const router = renderApp('/workTobear');
-    expect(await screen.findByLabelText('C 级企业 20 家', {}, { timeout: 15_000 })).toBeTruthy();
+    const c = await screen.findByRole('button', { name: /^C 级 · 常规服务/ }, { timeout: 15_000 });
+    await waitFor(() => expect(within(c).getByText('20')).toBeTruthy());
     await waitFor(() => expect(calls(net, '/v1/service/ranking')[0]?.body).toMatchObject({ grade: 'A' }));
-    await user.click(screen.getByLabelText('D 级企业 7 家'));
+    await user.click(screen.getByRole('button', { name: /^D 级 · 需要关注/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?grade=D'));
     await waitFor(() => expect(calls(net, '/v1/service/ranking').at(-1)!.body).toMatchObject({ grade: 'D' }));
   });

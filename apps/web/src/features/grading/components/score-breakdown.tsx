@@ -6,7 +6,7 @@ export const GRADE_COLORS: Record<Grade, string> = { A: '#0958d9', B: '#237804',
 
 export function GradeTag({ grade }: { grade: Grade }) {
   return (
-    <Tag color={GRADE_COLORS[grade]} style={{ color: '#fff', fontWeight: 600 }} aria-label={`${grade} 级`}>
+    <Tag variant="solid" color={GRADE_COLORS[grade]} style={{ fontWeight: 600 }} aria-label={`${grade} 级`}>
       {grade}
     </Tag>
   );

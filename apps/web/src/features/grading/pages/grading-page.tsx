@@ -70,7 +70,6 @@ export default function GradingPage() {
               role="button"
               tabIndex={0}
               aria-pressed={g === grade}
-              aria-label={`${g} 级企业 ${counts ? counts[g] : ''} 家`}
               onClick={() => update({ grade: g, page: undefined })}
               onKeyDown={(e) => {
                 if (e.key === 'Enter' || e.key === ' ') {
