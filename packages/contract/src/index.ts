@@ -31,3 +31,4 @@ export * from './consulting';
 export * from './push';
 export * from './enterprise-directory';
 export * from './visits';
+export * from './grading';

@@ -22,6 +22,7 @@ import * as m021 from './migrations/021-term-29-february';
 import * as m022 from './migrations/022-litigation-search';
 import * as m023 from './migrations/023-visits-demands';
 import * as m024 from './migrations/024-company-honors';
+import * as m025 from './migrations/025-grading-warnings';
 import * as m026 from './migrations/026-portal-content';
 import * as m027 from './migrations/027-consulting-push';
 import * as m028 from './migrations/028-activity-stats';
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '022-litigation-search': m022,
   '023-visits-demands': m023,
   '024-company-honors': m024,
+  '025-grading-warnings': m025,
   '026-portal-content': m026,
   '027-consulting-push': m027,
   '028-activity-stats': m028,

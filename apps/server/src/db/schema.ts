@@ -370,6 +370,8 @@ export interface Database {
   consult_replies: ConsultRepliesTable;
   pushes: PushesTable;
   company_honors: CompanyHonorsTable;
+  service_score_settings: ServiceScoreSettingsTable;
+  service_warning_deliveries: ServiceWarningDeliveriesTable;
 }
 
 export interface PatentsTable {
@@ -814,4 +816,23 @@ export interface CompanyHonorsTable {
   created_by: number;
   created_at: string;
   updated_at: string;
+}
+
+/** Score weights and grade thresholds of an office, JSON (migration 025, ADR 0043). */
+export interface ServiceScoreSettingsTable {
+  owner_id: number;
+  weights: string;
+  thresholds: string;
+  updated_at: string;
+}
+
+/** A warning delivered to a staff member's message centre, once (migration 025, ADR 0043). */
+export interface ServiceWarningDeliveriesTable {
+  id: Generated<number>;
+  owner_id: number;
+  kind: string;
+  ref_key: string;
+  company_id: number;
+  user_id: number;
+  delivered_at: string;
 }

@@ -40,6 +40,7 @@ import { consultingRoutes } from './consulting/consulting.routes';
 import { pushRoutes } from './push/push';
 import { directoryRoutes } from './enterprise/directory.routes';
 import { visitRoutes } from './enterprise/visits.routes';
+import { gradingRoutes } from './grading/grading.routes';
 
 /** The whole API as one list: each module's routes, registered under /v1. */
 export function allModules(): RouteRegistry {
@@ -75,6 +76,7 @@ export function allModules(): RouteRegistry {
     ...pushRoutes,
     ...directoryRoutes,
     ...visitRoutes,
+    ...gradingRoutes,
   ];
 }
 

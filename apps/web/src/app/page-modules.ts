@@ -41,6 +41,8 @@ const WorkCalendarPage = lazy(() => import('../features/enterprise-service/visit
 const WorkWaitvisit2Page = lazy(() => import('../features/enterprise-service/visits/pages/visit-list-page'));
 const WorkVisitPage = lazy(() => import('../features/enterprise-service/visits/pages/work-visit-page'));
 const VisitDetailPage = lazy(() => import('../features/enterprise-service/visits/pages/visit-detail-page'));
+const RankingPage = lazy(() => import('../features/grading/pages/ranking-page'));
+const GradingPage = lazy(() => import('../features/grading/pages/grading-page'));
 const SystemPage = lazy(() => import('../features/system/pages/system-page'));
 const HomePage = lazy(() => import('../features/home/pages/home-page'));
 const CertificatePage = lazy(() =>
@@ -186,6 +188,8 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/workWaitvisit2': WorkWaitvisit2Page,
   '/workVisit': WorkVisitPage,
   '/workVisit/details': VisitDetailPage,
+  '/workCompany': RankingPage,
+  '/workTobear': GradingPage,
 };
 
 export { NotFoundPage };
