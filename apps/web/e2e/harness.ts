@@ -340,8 +340,8 @@ export function freshMobile(): string {
 }
 
 /**
- * Logs a mobile in by SMS code at /web/small/login (ends on /web/small/Waitvisit); returns the mobile used. Since ADR
- * 0044 only an enterprise-service account (main or staff) is let in: pass such a mobile.
+ * Logs an enterprise-service account (main or staff) in by SMS code at /web/small/login, which gives it a field token
+ * and ends on /web/small/Waitvisit (ADR 0044); returns the mobile used. Any other mobile would land on /web/index.
  */
 export async function loginAsVisitor(page: Page, mobile = freshMobile()): Promise<string> {
   await page.goto('/web/small/login');

@@ -197,27 +197,42 @@ export async function changePassword(deps: Deps, session: UserSession, oldPasswo
   await setPassword(deps, session.user.id, password);
 }
 
-export const FIELD_LOGIN_REFUSED = '该手机号不是企业服务人员账号，无法登录走访端';
-
 /**
- * The login of /web/small/login (ADR 0044): an enterprise-service account (main account or staff, DOMAIN §1) with its
- * mobile and an SMS code gets a field token, limited to the field allow-list (http/field-scope.ts). The code is
- * checked first, so only the phone's owner learns whether the mobile is such an account; any other mobile (no
- * account, or an account of another kind) is refused in Chinese, and a disabled account as at the password login.
+ * The login of /web/small/login (spec §4 "Visitor login: mobile, code"; ADR 0044 as amended): the SMS code is checked
+ * first. An enterprise-service account (main account or staff, DOMAIN §1) then gets a field token, limited to the
+ * field allow-list (http/field-scope.ts), and a disabled one is refused as at the password login. Any other mobile is
+ * a visitor: the visitor is created on first login and gets a visitor token, which is no user session (it may make
+ * only visitor calls). `kind` tells the page where to go next.
  */
-export async function visitorLogin(deps: Deps, mobile: string, code: string): Promise<{ token: string }> {
+export async function visitorLogin(
+  deps: Deps,
+  mobile: string,
+  code: string,
+): Promise<{ token: string; kind: 'field' | 'visitor' }> {
   await checkCode(deps, mobile, 'visitor', code);
-  const user = await deps.db.db
+  const { db } = deps.db;
+  const user = await db
     .selectFrom('users')
     .select(['id', 'status', 'is_news', 'com_id', 'is_admin', 'type'])
     .where('mobile', '=', mobile)
     .executeTakeFirst();
   const kind = user ? accountKindOf(user) : null;
-  if (!user || (kind !== 'main' && kind !== 'staff') || user.status === USER_STATUS_DELETED) {
-    throw badRequest(FIELD_LOGIN_REFUSED, [{ path: 'mobile', msg: FIELD_LOGIN_REFUSED }]);
+  if (user && (kind === 'main' || kind === 'staff') && user.status !== USER_STATUS_DELETED) {
+    if (user.status !== 1) throw forbidden('账号已被停用，请联系管理员');
+    return { token: await issueToken(deps, 'user', user.id, undefined, 'field'), kind: 'field' };
   }
-  if (user.status !== 1) throw forbidden('账号已被停用，请联系管理员');
-  return { token: await issueToken(deps, 'user', user.id, undefined, 'field') };
+  const now = deps.clock().toISOString();
+  let visitor = await db.selectFrom('visitors').select('id').where('mobile', '=', mobile).executeTakeFirst();
+  if (!visitor) {
+    visitor = await db
+      .insertInto('visitors')
+      .values({ mobile, name: '', created_at: now, last_login_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  } else {
+    await db.updateTable('visitors').set({ last_login_at: now }).where('id', '=', visitor.id).execute();
+  }
+  return { token: await issueToken(deps, 'visitor', visitor.id), kind: 'visitor' };
 }
 
 /** Checks the SMS code for binding a WeChat account to a mobile. */

@@ -369,10 +369,14 @@ describe('POST /v1/user/profile', () => {
 
 describe('POST /v1/visitor/login', () => {
   const mobile = '13700001111';
-  it('refuses a mobile that is no enterprise-service account, after the code (ADR 0044)', async () => {
+  it('logs a visitor in with a code; the token works for visitor calls only', async () => {
     await call(t.app, 'POST', '/v1/user/send-code', { body: { mobile, purpose: 'visitor' } });
     const res = await call(t.app, 'POST', '/v1/visitor/login', { body: { mobile, code: await t.sms.lastCode(mobile) } });
-    expectFailure(res, 400, '不是企业服务人员账号');
+    expect(res.body.code).toBe(1);
+    expect(res.body.data.kind).toBe('visitor');
+    const token = res.body.data.token;
+    expectFailure(await call(t.app, 'POST', '/v1/user/info', { token }), 403);
+    expect((await call(t.app, 'POST', '/v1/user/logout', { token })).body.code).toBe(1);
   });
   it('rejects a wrong code and missing fields', async () => {
     expectFailure(await call(t.app, 'POST', '/v1/visitor/login', { body: { mobile, code: '123456' } }), 400, '验证码');

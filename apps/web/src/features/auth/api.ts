@@ -32,7 +32,7 @@ export function forgetCall(body: { mobile: string; code: string; password: strin
   return post('/v1/user/forget', body);
 }
 
-/** POST /v1/visitor/login: mobile + SMS code → visitor token. */
-export function visitorLoginCall(body: { mobile: string; code: string }): Promise<{ token: string }> {
-  return post<{ token: string }>('/v1/visitor/login', body);
+/** POST /v1/visitor/login: mobile + SMS code → a field token (enterprise-service staff) or a visitor token. */
+export function visitorLoginCall(body: { mobile: string; code: string }): Promise<{ token: string; kind: 'field' | 'visitor' }> {
+  return post<{ token: string; kind: 'field' | 'visitor' }>('/v1/visitor/login', body);
 }

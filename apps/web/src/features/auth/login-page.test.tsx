@@ -167,10 +167,13 @@ describe('/login', () => {
 });
 
 describe('/web/small/login (visitor)', () => {
-  it('sends a visitor code, logs in with it, keeps the visitor token apart and opens the to-visit list', async () => {
+  it.each([
+    ['field', '/web/small/Waitvisit'],
+    ['visitor', '/web/index'],
+  ])('sends a code, logs in with it, keeps the token apart; a %s token opens %s', async (kind, landing) => {
     net = mockNetwork((c) =>
       c.url === '/v1/visitor/login'
-        ? { data: { code: 1, msg: 'ok', data: { token: 'visitor-tok' } } }
+        ? { data: { code: 1, msg: 'ok', data: { token: 'visitor-tok', kind } } }
         : { data: { code: 1, msg: 'ok', data: null } },
     );
     const user = userEvent.setup();
@@ -188,7 +191,7 @@ describe('/web/small/login (visitor)', () => {
     expect(net.calls).toHaveLength(0);
     await sendAndEnterCode(user, within(document.body), { mobile: '13600000000', purpose: 'visitor', code: '112233' });
     await user.click(screen.getByRole('button', { name: '登录' }));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/web/small/Waitvisit'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(landing));
     expect(net.calls[1]).toMatchObject({ url: '/v1/visitor/login', body: { mobile: '13600000000', code: '112233' } });
     expect(window.sessionStorage.getItem(STORAGE_KEYS.visitorToken)).toBe('visitor-tok');
     expect(window.sessionStorage.getItem(STORAGE_KEYS.token)).toBeNull();

@@ -7,7 +7,7 @@ import { SmsCodeFields } from '../components/sms-code-fields';
 import { markServerFieldErrors } from '../../../lib/form-errors';
 import { setVisitorToken } from '../../../lib/storage';
 
-/** /web/small/login: the field login of enterprise-service staff (mobile + SMS code, ADR 0044), then the to-visit list. */
+/** /web/small/login: mobile + SMS code; enterprise-service staff then see their to-visits (ADR 0044), visitors the portal. */
 export default function VisitorLoginPage() {
   const [form] = Form.useForm<{ mobile: string; code: string }>();
   const navigate = useNavigate();
@@ -16,9 +16,10 @@ export default function VisitorLoginPage() {
   const handleFinish = async (v: { mobile: string; code: string }) => {
     setSubmitting(true);
     try {
-      const { token } = await visitorLoginCall({ mobile: trimMobile(v.mobile), code: v.code.trim() });
+      const { token, kind } = await visitorLoginCall({ mobile: trimMobile(v.mobile), code: v.code.trim() });
       setVisitorToken(token);
-      navigate('/web/small/Waitvisit', { replace: true });
+      // Enterprise-service staff go to their to-visits; any other visitor back to the portal (ADR 0044).
+      navigate(kind === 'field' ? '/web/small/Waitvisit' : '/web/index', { replace: true });
     } catch (err) {
       markServerFieldErrors(form, err, ['mobile', 'code']);
     } finally {
@@ -36,7 +37,7 @@ export default function VisitorLoginPage() {
           {PRODUCT_TITLE}
         </Typography.Paragraph>
         <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
-          企业服务人员用本人手机号和短信验证码登录走访端
+          企业服务人员登录后进入走访端，其他访客登录后返回门户首页
         </Typography.Paragraph>
         <Form form={form} name="visitor-login" layout="vertical" onFinish={handleFinish} requiredMark={false}>
           <SmsCodeFields form={form} purpose="visitor" />
