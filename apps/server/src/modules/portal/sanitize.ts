@@ -1,9 +1,8 @@
-import { parseFragment } from 'parse5';
+import sanitize from 'sanitize-html';
 
-// Stored article HTML is rebuilt from an allow-list (ADR 0045): the HTML is parsed with parse5 (the WHATWG
-// parser jsdom uses; sanitize-html is not installed in this repository), and only listed elements and attributes
-// are written back, every text and attribute value escaped. Scripts, styles, event handlers (on*), javascript:/data:
-// links and anything unknown never survive; unknown elements keep their text.
+// Stored article HTML keeps only an allow-list (ADR 0045), through sanitize-html: listed elements and attributes
+// survive, every text and attribute value is escaped. Scripts, styles, event handlers (on*), javascript:/data:
+// links and anything unknown never survive; unknown elements keep their text, dangerous ones lose it too.
 
 const ALLOWED: Record<string, string[]> = {
   p: [],
@@ -45,7 +44,7 @@ const ALLOWED: Record<string, string[]> = {
   td: ['colspan', 'rowspan'],
 };
 /** Elements dropped together with their content. */
-const DROP = new Set([
+const DROP = [
   'script',
   'style',
   'template',
@@ -59,11 +58,7 @@ const DROP = new Set([
   'math',
   'head',
   'title',
-]);
-const VOID = new Set(['br', 'hr', 'img']);
-
-const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeAttr = (s: string) => escapeText(s).replace(/"/g, '&quot;');
+];
 
 /** A URL of a link or image that may stay: http(s), mailto (links), or a site path; nothing else. */
 function safeUrl(value: string, img: boolean): string | null {
@@ -76,55 +71,44 @@ function safeUrl(value: string, img: boolean): string | null {
   return null;
 }
 
-interface Node {
-  nodeName: string;
-  tagName?: string;
-  value?: string;
-  attrs?: { name: string; value: string }[];
-  childNodes?: Node[];
-  content?: Node;
+const numeric = (v: string | undefined) => (v !== undefined && /^\d{1,4}$/.test(v.trim()) ? v.trim() : undefined);
+
+/** Keeps only the attribute values of ALLOWED that are safe (URLs, numbers, target, scope). */
+function cleanAttributes(tagName: string, attribs: sanitize.Attributes): sanitize.Attributes {
+  const out: sanitize.Attributes = {};
+  for (const [name, value] of Object.entries(attribs)) {
+    let v: string | null | undefined = value;
+    if (name === 'href') v = safeUrl(value, false);
+    else if (name === 'src') v = safeUrl(value, true);
+    else if (name === 'target') v = value === '_blank' ? '_blank' : null;
+    else if (['width', 'height', 'colspan', 'rowspan'].includes(name)) v = numeric(value);
+    else if (name === 'scope') v = ['row', 'col'].includes(value) ? value : null;
+    if (v === null || v === undefined) continue;
+    out[name] = v.slice(0, 2000);
+  }
+  if (tagName === 'a' && out.target) out.rel = 'noopener noreferrer';
+  return out;
 }
 
-function write(node: Node, out: string[]): void {
-  if (node.nodeName === '#text') {
-    out.push(escapeText(node.value ?? ''));
-    return;
-  }
-  if (node.nodeName.startsWith('#')) return; // comments, doctype
-  const tag = (node.tagName ?? node.nodeName).toLowerCase();
-  if (DROP.has(tag)) return;
-  const allowed = ALLOWED[tag];
-  if (!allowed) {
-    for (const child of node.childNodes ?? []) write(child, out);
-    return;
-  }
-  const attrs: string[] = [];
-  for (const { name, value } of node.attrs ?? []) {
-    const n = name.toLowerCase();
-    if (!allowed.includes(n)) continue;
-    let v: string | null = value;
-    if (n === 'href') v = safeUrl(value, false);
-    else if (n === 'src') v = safeUrl(value, true);
-    else if (n === 'target') v = value === '_blank' ? '_blank' : null;
-    else if (['width', 'height', 'colspan', 'rowspan'].includes(n)) v = /^\d{1,4}$/.test(value.trim()) ? value.trim() : null;
-    else if (n === 'scope') v = ['row', 'col'].includes(value) ? value : null;
-    if (v === null) continue;
-    attrs.push(` ${n}="${escapeAttr(v.slice(0, 2000))}"`);
-  }
-  if (tag === 'a' && attrs.some((a) => a.startsWith(' target='))) attrs.push(' rel="noopener noreferrer"');
-  if (tag === 'img' && !attrs.some((a) => a.startsWith(' src='))) return;
-  out.push(`<${tag}${attrs.join('')}>`);
-  if (VOID.has(tag)) return;
-  for (const child of node.childNodes ?? []) write(child, out);
-  out.push(`</${tag}>`);
-}
+const OPTIONS: sanitize.IOptions = {
+  allowedTags: Object.keys(ALLOWED),
+  allowedAttributes: { ...ALLOWED, a: [...ALLOWED.a, 'rel'] },
+  // URLs are judged by safeUrl below (stricter than sanitize-html's scheme list: no data:, no protocol-relative).
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: DROP,
+  transformTags: {
+    '*': (tagName, attribs) => ({ tagName, attribs: cleanAttributes(tagName, attribs) }),
+  },
+  // An image without a (safe) source is dropped.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+};
 
 /** The article HTML with only allowed elements, attributes and URLs. */
 export function sanitizeHtml(html: string): string {
-  const fragment = parseFragment(html) as unknown as Node;
-  const out: string[] = [];
-  for (const child of fragment.childNodes ?? []) write(child, out);
-  return out.join('');
+  return sanitize(html, OPTIONS);
 }
 
 /** The text of sanitised HTML (for a summary or a description). */
