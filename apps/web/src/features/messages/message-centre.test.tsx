@@ -175,7 +175,21 @@ describe('enterprise-service accounts (ADR 0033)', () => {
     '%s opens /center from the bell and reads a message on /centerDetail',
     async (_, patch) => {
       setToken('tok');
-      const net = server((c) => (c.url === '/v1/user/info' ? ok(makeUser({ name: '服务专员', ...patch })) : undefined));
+      // /work is the landing page of both (the visits' 工作台, ADR 0040): its calls answer an empty week.
+      const net = server((c) =>
+        c.url === '/v1/user/info'
+          ? ok(makeUser({ name: '服务专员', ...patch }))
+          : c.url.startsWith('/v1/visit/calendar')
+            ? ok([])
+            : c.url.startsWith('/v1/visit/index')
+              ? ok({ list: [], total: 0, page: 1, page_size: 5 })
+              : c.url.startsWith('/v1/visit/visitListnews')
+                ? ok({
+                    latest: [],
+                    counts: { plan_today: 0, plan_week: 0, follow_open: 0, done_month: 0, plan_overdue: 0 },
+                  })
+                : undefined,
+      );
       const user = userEvent.setup();
       const router = renderApp('/work');
       await user.click(await screen.findByRole('button', { name: '消息中心，2 条未读' }, { timeout: 20_000 }));
