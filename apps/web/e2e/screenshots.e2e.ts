@@ -26,7 +26,8 @@ async function landed(page: Page, kind: Kind): Promise<void> {
   } else if (kind === 'company' || kind === 'trial') {
     await page.getByLabel('专利快速检索').waitFor();
   } else {
-    await page.getByText('功能建设中').waitFor();
+    // main and staff land on /work, the visits' 工作台 (ADR 0040).
+    await page.getByText('今日待走访').first().waitFor();
   }
   await page.waitForLoadState('networkidle');
 }
