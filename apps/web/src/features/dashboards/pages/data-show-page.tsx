@@ -5,7 +5,7 @@ import { Alert, Card, Col, DatePicker, Empty, Row, Skeleton, Space, Statistic, T
 import dayjs, { type Dayjs } from 'dayjs';
 import { USER_KIND_LABELS, USER_KINDS, type StatTable, type StatsOverview } from '@ip/contract';
 import { statsOverviewQuery } from '../api';
-import { EChart, type EChartsCoreOption } from '../components/echart';
+import { EChart, type EChartsCoreOption } from '../../../components/echart';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const COLORS = ['#1677ff', '#52c41a', '#faad14', '#722ed1', '#eb2f96'];
@@ -212,7 +212,7 @@ export default function DataShowPage() {
           <Row gutter={[16, 16]}>
             <Col xs={24} lg={12}>
               <ChartCard title="新增用户（按月、类型）" table="users" data={d} empty={d.users.total === 0}>
-                <EChart option={options.users} label={`新增用户共 ${d.users.total} 人`} />
+                <EChart height={280} option={options.users} label={`新增用户共 ${d.users.total} 人`} />
               </ChartCard>
             </Col>
             <Col xs={24} lg={12}>
@@ -228,6 +228,7 @@ export default function DataShowPage() {
                 }
               >
                 <EChart
+                  height={280}
                   option={options.verifications}
                   label={`认证申请 ${d.verifications.total} 件：待审核 ${d.verifications.pending}，已通过 ${d.verifications.approved}，已驳回 ${d.verifications.rejected}`}
                 />
@@ -235,12 +236,13 @@ export default function DataShowPage() {
             </Col>
             <Col xs={24} lg={12}>
               <ChartCard title="每日检索次数" table="searches" data={d} empty={d.searches.total === 0}>
-                <EChart option={options.searches} label={`检索 ${d.searches.total} 次，${d.searches.users} 人`} />
+                <EChart height={280} option={options.searches} label={`检索 ${d.searches.total} 次，${d.searches.users} 人`} />
               </ChartCard>
             </Col>
             <Col xs={24} lg={12}>
               <ChartCard title="热门检索词" table="terms" data={d} empty={d.searches.top_terms.length === 0}>
                 <EChart
+                  height={280}
                   option={options.terms}
                   label={`热门检索词：${d.searches.top_terms.map((t) => `${t.term} ${t.count} 次`).join('，')}`}
                 />
@@ -259,6 +261,7 @@ export default function DataShowPage() {
                 }
               >
                 <EChart
+                  height={280}
                   option={options.activity}
                   label={`登录 ${d.logins.total} 次（${d.logins.users} 人），导出 ${d.exports.total} 次`}
                 />
@@ -267,6 +270,7 @@ export default function DataShowPage() {
             <Col xs={24} lg={12}>
               <ChartCard title="活跃企业 Top 10" table="companies" data={d} empty={d.active_companies.count === 0}>
                 <EChart
+                  height={280}
                   option={options.companies}
                   label={`活跃企业 ${d.active_companies.count} 家：${d.active_companies.top.map((c) => c.company_name).join('，')}`}
                 />

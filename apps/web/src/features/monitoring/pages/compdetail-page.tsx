@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Empty, Result, Skeleton, Space } from 'antd';
 import { MONITOR_EVENTS, MONITOR_EVENT_LABELS, MONITOR_RULE_KIND_LABELS } from '@ip/contract';
 import { timelineQuery } from '../api';
-import { EChart } from '../components/echart';
+import { EChart } from '../../../components/echart';
 import { HitTable } from '../components/hit-table';
 
 /** /compdetail?id= 监控详情: one rule's hits by month and event (chart) and the list, each linking to the patent. */

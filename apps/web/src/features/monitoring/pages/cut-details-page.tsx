@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Result, Row, Skeleton, Space, Statistic, Table } from 'antd';
 import type { MonitorCompare, MonitorCountRow } from '@ip/contract';
 import { compareQuery } from '../api';
-import { EChart } from '../components/echart';
+import { EChart } from '../../../components/echart';
 
 const SECTION_NAMES: Record<string, string> = {
   A: 'A 生活需要',

@@ -1,4 +1,5 @@
-// ECharts tree-shaken to the chart types monitoring uses; the SVG renderer keeps charts crisp without a canvas.
+// ECharts tree-shaken to the chart types the monitoring and statistics pages draw; the SVG renderer keeps charts and
+// their Chinese labels crisp without a canvas. Imported only by those pages (their own lazy chunks).
 import { useEffect, useRef } from 'react';
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
@@ -10,7 +11,7 @@ echarts.use([PieChart, BarChart, LineChart, GridComponent, LegendComponent, Tool
 
 export type { EChartsCoreOption };
 
-/** One chart; `label` is its text alternative (the table beside it holds the same figures). */
+/** One chart; `label` is its text alternative (the table or list beside it holds the same figures). */
 export function EChart({ option, label, height = 300 }: { option: EChartsCoreOption; label: string; height?: number }) {
   const el = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
