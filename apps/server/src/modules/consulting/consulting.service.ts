@@ -1,6 +1,7 @@
 // Business consulting (issue 14, ADR 0046): a company user asks; the administrator answers and closes; each answer
 // reaches the company's message centre (a 'system' message linking to /UserConsulting?id=…). A company sees only its
 // own questions: every company query is filtered by company_id, so another company's id answers 404.
+import { containsText } from '../../db/sql';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import {
   CONSULT_CATEGORY_LABELS,
@@ -37,8 +38,6 @@ export interface ConsultFilters {
   company?: string;
 }
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 type Q = SelectQueryBuilder<Database, 'consult_questions' | 'companies' | 'users', object>;
 
 function base(deps: Deps) {
@@ -55,15 +54,10 @@ function filtered(q: Q, f: ConsultFilters, companyId: number | null, withStatus:
   if (f.date_from) q = q.where('consult_questions.created_at', '>=', dayStart(f.date_from));
   if (f.date_to) q = q.where('consult_questions.created_at', '<', dayEnd(f.date_to));
   if (f.keyword) {
-    const k = like(f.keyword);
-    q = q.where((eb) =>
-      eb.or([
-        eb(sql`consult_questions.title`, 'like', sql`${k} escape '\\'`),
-        eb(sql`consult_questions.content`, 'like', sql`${k} escape '\\'`),
-      ]),
-    );
+    const k = f.keyword;
+    q = q.where((eb) => eb.or([containsText('consult_questions.title', k), containsText('consult_questions.content', k)]));
   }
-  if (f.company) q = q.where(sql`companies.company_name`, 'like', sql`${like(f.company)} escape '\\'`);
+  if (f.company) q = q.where(containsText('companies.company_name', f.company));
   return q;
 }
 
@@ -328,8 +322,8 @@ export async function publicQas(
   let q = deps.db.db.selectFrom('consult_questions').where('public', '=', 1);
   if (f.category) q = q.where('category', '=', f.category);
   if (f.keyword) {
-    const k = like(f.keyword);
-    q = q.where((eb) => eb.or([eb(sql`title`, 'like', sql`${k} escape '\\'`), eb(sql`content`, 'like', sql`${k} escape '\\'`)]));
+    const k = f.keyword;
+    q = q.where((eb) => eb.or([containsText('title', k), containsText('content', k)]));
   }
   const [{ total }] = await q.select((eb) => eb.fn.countAll<number>().as('total')).execute();
   const rows = await q

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, DEMO, DEMO_PASSWORD, login, loginAs, type TestApp } from '../../../test/helpers';
+import { call, createTestApp, DEMO, login, loginAs, type TestApp } from '../../../test/helpers';
+import { insertUser as insertTestUser } from '../../../test/service-office';
 import { NEW_USER } from '../account/new-user';
-import { hashPassword } from '../account/passwords';
 import { seedDemoPatents } from '../patents/patent-seed';
 import { seedDemoEnterpriseService } from '../../db/seed/enterprise-service';
 import { registerDemand } from './demands';
@@ -38,23 +38,7 @@ let idleStaffId: number;
 const db = () => t.db.db;
 const post = (token: string, url: string, body: unknown = {}) => call(t.app, 'POST', `/v1${url}`, { token, body });
 
-async function insertUser(mobile: string, extra: Partial<typeof NEW_USER>): Promise<number> {
-  const now = t.now().toISOString();
-  const row = await db()
-    .insertInto('users')
-    .values({
-      ...NEW_USER,
-      mobile,
-      name: `用户${mobile.slice(-4)}`,
-      password_hash: await hashPassword(DEMO_PASSWORD),
-      created_at: now,
-      updated_at: now,
-      ...extra,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
-}
+const insertUser = (mobile: string, extra: Partial<typeof NEW_USER>) => insertTestUser(t, mobile, extra);
 
 async function snapshot() {
   const [demands, steps] = await Promise.all([

@@ -480,7 +480,7 @@ export async function demandDetail(deps: Deps, scope: ServiceScope, id: number):
 
 // ─── steps ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-async function actorOf(db: Q, userId: number): Promise<DemandActor> {
+export async function actorOf(db: Q, userId: number): Promise<DemandActor> {
   const u = await db.selectFrom('users').select(['id', 'name', 'company_name']).where('id', '=', userId).executeTakeFirst();
   return { id: userId, name: u?.name || u?.company_name || `用户${userId}` };
 }

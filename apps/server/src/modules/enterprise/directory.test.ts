@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, DEMO, DEMO_PASSWORD, login, loginAs, type TestApp } from '../../../test/helpers';
+import { call, createTestApp, DEMO, login, loginAs, type TestApp } from '../../../test/helpers';
+import { insertUser as insertTestUser } from '../../../test/service-office';
 import { NEW_USER } from '../account/new-user';
-import { hashPassword } from '../account/passwords';
 import { seedDemoPatents } from '../patents/patent-seed';
 import { seedDemoEnterpriseService } from '../../db/seed/enterprise-service';
 import { seedDemoCompanyHonors } from '../../db/seed/company-honors';
@@ -34,23 +34,7 @@ const get = (token: string, url: string, q: Record<string, string | number> = {}
   });
 const honors = async () => JSON.stringify(await db().selectFrom('company_honors').selectAll().orderBy('id').execute());
 
-async function insertUser(mobile: string, extra: Partial<typeof NEW_USER>): Promise<number> {
-  const now = t.now().toISOString();
-  const row = await db()
-    .insertInto('users')
-    .values({
-      ...NEW_USER,
-      mobile,
-      name: `用户${mobile.slice(-4)}`,
-      password_hash: await hashPassword(DEMO_PASSWORD),
-      created_at: now,
-      updated_at: now,
-      ...extra,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
-}
+const insertUser = (mobile: string, extra: Partial<typeof NEW_USER>) => insertTestUser(t, mobile, extra);
 
 beforeAll(async () => {
   t = await createTestApp();

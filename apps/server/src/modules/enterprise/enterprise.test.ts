@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SERVICE_LIMITS } from '@ip/contract';
-import { call, createTestApp, DEMO, DEMO_PASSWORD, login, loginAs, type TestApp } from '../../../test/helpers';
+import { call, createTestApp, DEMO, login, loginAs, type TestApp } from '../../../test/helpers';
+import { insertUser as insertTestUser } from '../../../test/service-office';
 import { loadSession } from '../../http/auth';
 import { NEW_USER } from '../account/new-user';
-import { hashPassword } from '../account/passwords';
 import { seedDemoPatents } from '../patents/patent-seed';
 import { DEMO_ENTERPRISES, DEMO_STREETS, seedDemoEnterpriseService } from '../../db/seed/enterprise-service';
 import { serviceScope } from './service-scope';
@@ -30,23 +30,7 @@ const db = () => t.db.db;
 const post = (token: string, url: string, body: unknown = {}) => call(t.app, 'POST', `/v1${url}`, { token, body });
 const get = (token: string, url: string) => call(t.app, 'GET', `/v1${url}`, { token });
 
-async function insertUser(mobile: string, extra: Partial<typeof NEW_USER>): Promise<number> {
-  const now = t.now().toISOString();
-  const row = await db()
-    .insertInto('users')
-    .values({
-      ...NEW_USER,
-      mobile,
-      name: `用户${mobile.slice(-4)}`,
-      password_hash: await hashPassword(DEMO_PASSWORD),
-      created_at: now,
-      updated_at: now,
-      ...extra,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
-}
+const insertUser = (mobile: string, extra: Partial<typeof NEW_USER>) => insertTestUser(t, mobile, extra);
 
 /** The ids of the enterprises a staff member's scope holds, as the list call answers them. */
 async function listedIds(token: string, body: Record<string, unknown> = {}): Promise<number[]> {

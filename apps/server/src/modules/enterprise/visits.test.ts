@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, DEMO, DEMO_PASSWORD, login, loginAs, type TestApp } from '../../../test/helpers';
+import { call, createTestApp, DEMO, login, loginAs, type TestApp } from '../../../test/helpers';
+import { insertUser as insertTestUser } from '../../../test/service-office';
 import { PNG, upload } from '../../../test/company-records';
 import { NEW_USER } from '../account/new-user';
-import { hashPassword } from '../account/passwords';
 import { pathOf } from '../common/file-store';
 import { seedDemoEnterpriseService } from '../../db/seed/enterprise-service';
 import { seedDemoVisits } from '../../db/seed/visits-demo';
@@ -31,23 +31,7 @@ const post = (token: string, url: string, body: unknown = {}) => call(t.app, 'PO
 const get = (token: string, url: string, query: Record<string, string | number | undefined> = {}) =>
   call(t.app, 'GET', `/v1${url}`, { token, query });
 
-async function insertUser(mobile: string, extra: Partial<typeof NEW_USER>): Promise<number> {
-  const now = t.now().toISOString();
-  const row = await db()
-    .insertInto('users')
-    .values({
-      ...NEW_USER,
-      mobile,
-      name: `用户${mobile.slice(-4)}`,
-      password_hash: await hashPassword(DEMO_PASSWORD),
-      created_at: now,
-      updated_at: now,
-      ...extra,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
-}
+const insertUser = (mobile: string, extra: Partial<typeof NEW_USER>) => insertTestUser(t, mobile, extra);
 
 const snapshot = async () =>
   JSON.stringify(await db().selectFrom('visits').selectAll().orderBy('id').execute()) +
@@ -310,6 +294,8 @@ describe('steps on a visit', () => {
     expect(bad.body.msg).toMatch(/需求标签/);
     expect(await snapshot()).toBe(before);
     expect(await db().selectFrom('demands').select('id').execute()).toHaveLength(demandsBefore.length);
+    // A user of the enterprise hears of the demand in its message centre once the record is stored.
+    const companyUser = await insertUser('13700000031', { company_id: mine });
     const ok = await post(staff, '/visit/editVisit', {
       action: 'record',
       id: p.body.data.id,
@@ -323,6 +309,15 @@ describe('steps on a visit', () => {
     const d = await db().selectFrom('demands').selectAll().where('id', '=', ok.body.data.demand_ids[0]).executeTakeFirstOrThrow();
     expect(d).toMatchObject({ source: 'visit', status: 'registered', title: '融资对接' });
     expect(Number(d.visit_id)).toBe(p.body.data.id);
+    const told = await db()
+      .selectFrom('messages')
+      .select(['title', 'link'])
+      .where('user_id', '=', companyUser)
+      .where('object_type', '=', 'demand')
+      .where('object_id', '=', Number(d.id))
+      .execute();
+    expect(told).toHaveLength(1);
+    expect(told[0].link).toBe(`/VisitsNeeds?id=${d.id}`);
     const detail = await get(main, '/visit/visitDetail', { id: p.body.data.id });
     expect(detail.body.data.demands).toMatchObject([{ title: '融资对接', status: 'registered' }]);
     const prefill = await get(staff, '/visit/visitDetailtwo', { id: p.body.data.id });

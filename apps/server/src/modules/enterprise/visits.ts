@@ -22,7 +22,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { releaseAttachments } from '../common/attachment-cleanup';
 import { attachmentsOf, chinaToday, parseFileIds, writeExport } from '../common/records';
 import { assertInScope, idsInScope, inScope, type ServiceScope } from './service-scope';
-import { registerDemand } from './demands';
+import { actorOf, notifyDemandStep, registerDemand } from './demands';
 import { findStaff } from './staff';
 
 // Visits (issue 12 bundle B4, ADR 0040): plans (待走访), records (走访记录) and follow-ups (待跟进). Every call reads and
@@ -220,18 +220,23 @@ async function registerDemands(
   demands: DemandInput[],
 ): Promise<number[]> {
   if (!demands.length) return [];
-  const actor = await trx.selectFrom('users').select(['id', 'name']).where('id', '=', scope.userId).executeTakeFirstOrThrow();
+  const actor = await actorOf(trx, scope.userId);
   const ids: number[] = [];
   for (const d of demands) {
     const { id } = await registerDemand(
       deps,
       scope,
       { company_id: companyId, title: d.title, content: d.content, label_id: d.label_id },
-      { source: 'visit', visitId, actor: { id: Number(actor.id), name: actor.name }, trx },
+      { source: 'visit', visitId, actor, trx },
     );
     ids.push(id);
   }
   return ids;
+}
+
+/** After the visit's transaction committed: the company and the handler hear of each demand, as at 登记需求. */
+async function notifyRegistered(deps: Deps, scope: ServiceScope, demandIds: number[]): Promise<void> {
+  for (const id of demandIds) await notifyDemandStep(deps, id, 'register', scope.userId);
 }
 
 /** createVisit: a plan, or a record made directly; the same request_key from the same user answers the first visit. */
@@ -311,13 +316,15 @@ export async function createVisit(
     };
   }
   try {
-    return await db.transaction().execute(async (trx) => {
+    const created = await db.transaction().execute(async (trx) => {
       const row = await trx.insertInto('visits').values(values).returning('id').executeTakeFirstOrThrow();
       const id = Number(row.id);
       const demandIds =
         input.status === 'done' ? await registerDemands(deps, trx, scope, input.company_id, id, input.demands) : [];
       return { id, created: true, status: input.status, demand_ids: demandIds };
     });
+    await notifyRegistered(deps, scope, created.demand_ids);
+    return created;
   } catch (err) {
     // Two copies of one request raced: the other one stored it.
     if (isUniqueViolation(err)) {
@@ -401,6 +408,7 @@ export async function editVisit(deps: Deps, scope: ServiceScope, input: EditInpu
         if (Number(res.numUpdatedRows) !== 1) throw badRequest('该走访已被他人处理，请刷新后再试');
         return registerDemands(deps, trx, scope, Number(visit.company_id), input.id, input.demands);
       });
+      await notifyRegistered(deps, scope, demandIds);
       return result(demandIds);
     }
     case 'edit': {

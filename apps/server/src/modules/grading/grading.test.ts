@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GRADE_THRESHOLDS, DEFAULT_SCORE_WEIGHTS } from '@ip/contract';
 import { call, createTestApp, loginAs, type TestApp } from '../../../test/helpers';
 import { seedDemoPatents } from '../patents/patent-seed';
-import { createOffice, insertDemand, insertLitigation, insertVisit, type TestOffice } from './test-office';
+import { createOffice, insertDemand, insertLitigation, insertVisit, type TestOffice } from '../../../test/service-office';
 
 // Grading and ranking (issue 12, ADR 0043): the score from the office's weights, its breakdown, grades, rank,
 // filters, export, scope and bad settings. SQLite, and PostgreSQL with TEST_DATABASE_URL.

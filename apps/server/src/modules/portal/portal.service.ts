@@ -1,3 +1,4 @@
+import { containsText } from '../../db/sql';
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import {
   channelOf,
@@ -149,7 +150,7 @@ export async function adminList(
   if (q.scope === 'public') base = base.where('channel', 'in', PUBLIC_CHANNEL_KEYS);
   if (q.channel) base = base.where('channel', '=', q.channel);
   if (q.status) base = base.where('status', '=', q.status);
-  if (q.keyword) base = base.where('title', 'like', `%${q.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
+  if (q.keyword) base = base.where(containsText('title', q.keyword));
   const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const list = await base
     .select([...ROW_COLUMNS])
@@ -302,8 +303,8 @@ export async function publicList(
   const now = deps.clock().toISOString();
   let base = visible(db.selectFrom('articles').where('channel', '=', q.channel), now);
   if (q.keyword) {
-    const like = `%${q.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    base = base.where((eb) => eb.or([eb('title', 'like', like), eb('summary', 'like', like)]));
+    const k = q.keyword;
+    base = base.where((eb) => eb.or([containsText('title', k), containsText('summary', k)]));
   }
   if (q.from) base = base.where('publish_at', '>=', shanghaiStart(q.from));
   if (q.to) base = base.where('publish_at', '<', shanghaiStart(nextDay(q.to)));

@@ -2,6 +2,7 @@
 // pushes sent, with delivery counts read from the messages they became; POST /v1/compnay/push sends one to all
 // companies, a street, a company label, an industry or chosen companies: a 'push' message to every enabled user of
 // each company (the message centre's 系统通知 tab) and, when asked, an SMS to each of those users' mobiles.
+import { containsText } from '../../db/sql';
 import { sql } from 'kysely';
 import {
   PUSH_TARGET_LABELS,
@@ -199,7 +200,7 @@ async function pushTargets(deps: Deps, keyword: string | undefined): Promise<Pus
     .orderBy('industry')
     .execute();
   let cq = db.selectFrom('companies').select(['id', 'company_name']).orderBy('id').limit(20);
-  if (keyword) cq = cq.where(sql`company_name`, 'like', `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (keyword) cq = cq.where(containsText('company_name', keyword));
   const companies = await cq.execute();
   return {
     streets: streets.map((s) => ({ id: Number(s.id), name: s.name })),

@@ -1,11 +1,11 @@
-import type { TestApp } from '../../../test/helpers';
-import { DEMO_PASSWORD, login } from '../../../test/helpers';
-import { NEW_USER } from '../account/new-user';
-import { hashPassword } from '../account/passwords';
+import type { TestApp } from './helpers';
+import { DEMO_PASSWORD, login } from './helpers';
+import { NEW_USER } from '../src/modules/account/new-user';
+import { hashPassword } from '../src/modules/account/passwords';
 
-// Test-only: an enterprise-service office of its own (main account, one staff member, enterprises) and direct
-// inserts of visits, demands and litigation, for the grading and warning API tests (ADR 0043). Other sessions write
-// visits and demands through their own calls; these tests only read those tables.
+// Test-only fixtures of the enterprise-service API tests: accounts inserted directly (insertUser), an office of its
+// own (main account, one staff member, enterprises), and direct inserts of visits, demands and litigation for the
+// tests that only read those tables (grading, ADR 0043).
 
 export interface TestOffice {
   mainId: number;
@@ -15,6 +15,7 @@ export interface TestOffice {
   companies: number[];
 }
 
+/** A user row with the demo password; `extra` sets its kind (is_news, com_id …). */
 export async function insertUser(t: TestApp, mobile: string, extra: Partial<typeof NEW_USER>): Promise<number> {
   const now = t.now().toISOString();
   const row = await t.db.db
