@@ -90,11 +90,20 @@ describe('attachments of deleted records', () => {
     await post('certificate/update', { id: cert.body.data.id, ...certificate([], '5') });
     const neverSaved = await upload(t, token);
     const licence = await upload(t, token, { purpose: 'licence' });
+    // A portal article's attachment (ADR 0045) is named by articles.attachments.
+    const admin = await loginAs(t.app, 'admin');
+    const attached = await upload(t, admin, { name: '附件.pdf', mime: 'application/pdf' });
+    const saved = await call(t.app, 'POST', '/v1/portal/admin/article/save', {
+      token: admin,
+      body: { channel: 'news', title: '带附件的新闻', attachments: [attached] },
+    });
+    expect(saved.body.code, saved.body.msg).toBe(1);
     const paths = {
       named: await onDisk(named),
       dropped: await onDisk(dropped),
       neverSaved: await onDisk(neverSaved),
       licence: await onDisk(licence),
+      attached: await onDisk(attached),
     };
     // Not yet a day old: nothing of these goes.
     t.advance(ORPHAN_MIN_AGE_MS - 60_000);
@@ -108,6 +117,7 @@ describe('attachments of deleted records', () => {
     expect(await fileRow(dropped)).toBeUndefined();
     expect(fs.existsSync(paths.named)).toBe(true);
     expect(fs.existsSync(paths.licence)).toBe(true);
+    expect(fs.existsSync(paths.attached)).toBe(true);
     await onDisk(young);
     // Demo certificates' files (seeded on start) are named by their records and stay.
     for (const c of await t.db.db.selectFrom('certificates').select('file_ids').execute()) {

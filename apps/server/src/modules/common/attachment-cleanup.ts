@@ -16,9 +16,19 @@ const REMOVABLE_PURPOSES = ['document'];
 /** Anything younger than this may still be on its way into a record (a form being filled, an import job queued). */
 export const ORPHAN_MIN_AGE_MS = 86_400_000;
 
+/** The columns that keep file ids as a JSON list. A new one must be added here, or its files are purged. */
+const JSON_ID_LISTS = [
+  ['certificates', 'file_ids'],
+  ['ip_assets', 'file_ids'],
+  ['consult_questions', 'file_ids'],
+  ['consult_replies', 'file_ids'],
+  ['visits', 'photos'],
+  ['articles', 'attachments'],
+] as const;
+
 /**
  * Which of `ids` some record still names: certificates, non-patent IP, fee payments, monthly reports and
- * verification applications (their licence link), visit photos. A new table that keeps document ids must be added here.
+ * verification applications (their licence link), visit photos, consulting and portal article attachments.
  */
 export async function referencedFileIds(deps: Deps, ids: number[]): Promise<Set<number>> {
   const out = new Set<number>();
@@ -28,21 +38,16 @@ export async function referencedFileIds(deps: Deps, ids: number[]): Promise<Set<
   for (let i = 0; i < ids.length; i += 200) {
     const chunk = ids.slice(i, i + 200);
     // A JSON list names an id when the text holds its digits; the parse confirms it ([12] does not name 1).
-    const mentions = sql.join(
-      chunk.map((id) => sql`file_ids LIKE ${`%${id}%`}`),
-      sql` OR `,
-    );
-    for (const table of ['certificates', 'ip_assets', 'consult_questions', 'consult_replies'] as const) {
-      const rows = await sql<{ file_ids: string }>`SELECT file_ids FROM ${sql.table(table)} WHERE ${mentions}`.execute(db);
-      for (const r of rows.rows) for (const id of parseFileIds(r.file_ids)) if (wanted.has(id)) out.add(id);
+    for (const [table, column] of JSON_ID_LISTS) {
+      const mentions = sql.join(
+        chunk.map((id) => sql`${sql.ref(column)} LIKE ${`%${id}%`}`),
+        sql` OR `,
+      );
+      const rows = await sql<
+        Record<string, string>
+      >`SELECT ${sql.ref(column)} FROM ${sql.table(table)} WHERE ${mentions}`.execute(db);
+      for (const r of rows.rows) for (const id of parseFileIds(r[column])) if (wanted.has(id)) out.add(id);
     }
-    // Visit photos (issue 12, ADR 0040): the same JSON list, in visits.photos.
-    const photoMentions = sql.join(
-      chunk.map((id) => sql`photos LIKE ${`%${id}%`}`),
-      sql` OR `,
-    );
-    const visitRows = await sql<{ photos: string }>`SELECT photos FROM visits WHERE ${photoMentions}`.execute(db);
-    for (const r of visitRows.rows) for (const id of parseFileIds(r.photos)) if (wanted.has(id)) out.add(id);
     for (const r of await db.selectFrom('fee_payments').select('file_id').where('file_id', 'in', chunk).execute()) {
       out.add(Number(r.file_id));
     }
