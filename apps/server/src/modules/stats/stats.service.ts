@@ -60,7 +60,8 @@ function hoursBetween(dialect: Dialect, from: string, to: string): RawBuilder<nu
 }
 
 /** The kind of account (DOMAIN §1) of the users row aliased u. */
-export const kindOf = sql<UserKind>`CASE WHEN u.is_admin = 1 THEN 'admin' WHEN u.is_news = 1 AND u.com_id = 0 THEN 'main' WHEN u.is_news = 1 THEN 'staff' WHEN u.type = '1' THEN 'trial' ELSE 'company' END`;
+/** accountKindOf (@ip/contract) in SQL, in its order: an enterprise-service flag wins over the administrator's. */
+export const kindOf = sql<UserKind>`CASE WHEN u.is_news = 1 AND u.com_id = 0 THEN 'main' WHEN u.is_news = 1 THEN 'staff' WHEN u.is_admin = 1 THEN 'admin' WHEN u.type = '1' THEN 'trial' ELSE 'company' END`;
 
 const n = (v: unknown) => Number(v ?? 0);
 

@@ -1,7 +1,9 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, loginAs, type TestApp } from '../../../test/helpers';
+import { accountKindOf } from '@ip/contract';
 import { seedDemoStats } from '../../db/seed/stats';
+import { kindOf } from './stats.service';
 
 // /dataShow: POST /v1/stats/overview, /v1/stats/list, /v1/stats/list/export (ADR 0047). A small fixed data set in
 // June–July 2024 (China time), far from the demo accounts' dates; the same figures on SQLite and PostgreSQL.
@@ -273,5 +275,42 @@ describe('demo activity (seed/stats.ts)', () => {
     expect(d.searches.total).toBeGreaterThan(20);
     expect(d.searches.top_terms.length).toBeGreaterThan(3);
     expect(d.active_companies.count).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('kindOf (the account kind in SQL)', () => {
+  it('agrees with accountKindOf for every combination of the flags', async () => {
+    const combos = [0, 1].flatMap((is_admin) =>
+      [0, 1].flatMap((is_news) => [0, 7].flatMap((com_id) => ['1', '2'].map((type) => ({ is_admin, is_news, com_id, type })))),
+    );
+    const ids: number[] = [];
+    for (const [i, f] of combos.entries()) {
+      const at = '2020-01-01T00:00:00.000Z';
+      const row = await t.db.db
+        .insertInto('users')
+        .values({
+          ...USER_DEFAULTS,
+          ...f,
+          mobile: `1990000${String(i).padStart(4, '0')}`,
+          name: `组合${i}`,
+          password_hash: 'x',
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(Number(row.id));
+    }
+    const rows = await t.db.db
+      .selectFrom('users as u')
+      .select(['u.id', 'u.is_admin', 'u.is_news', 'u.com_id', 'u.type', kindOf.as('kind')])
+      .where('u.id', 'in', ids)
+      .orderBy('u.id')
+      .execute();
+    expect(rows).toHaveLength(combos.length);
+    for (const r of rows) {
+      const flags = { is_admin: Number(r.is_admin), is_news: Number(r.is_news), com_id: Number(r.com_id), type: r.type };
+      expect(r.kind, JSON.stringify(flags)).toBe(accountKindOf(flags));
+    }
   });
 });
