@@ -24,6 +24,7 @@ import { get, uploadFile } from '../../../api/http';
 import { ToneTag } from '../../../components/record-files';
 import { notify } from '../../../lib/notify';
 import { useSessionUser } from '../../../lib/session-store';
+import { DEMANDS_KEY } from '../demands/api';
 import { editVisitCall, visitPrefillQuery, visitStaffQuery, VISITS_KEY } from './api';
 
 // What the visit pages share (ADR 0040): the status tag, the photo field with its progress bar, the 登记走访 (record)
@@ -169,6 +170,8 @@ export function RecordVisitDialog({ visitId, open, onClose }: { visitId: number;
     onSuccess: async (r) => {
       notify.success(r.demand_ids.length ? `走访已登记，同时登记了 ${r.demand_ids.length} 条需求` : '走访已登记');
       await qc.invalidateQueries({ queryKey: VISITS_KEY });
+      // Demands raised with the record appear on /workWaitvisit3 and /workFollow without a reload.
+      if (r.demand_ids.length) await qc.invalidateQueries({ queryKey: DEMANDS_KEY });
       form.resetFields();
       onClose();
     },
