@@ -31,6 +31,7 @@ import { CompanySelect } from '../components/company-select';
 import { openPrivateFile } from '../../../api/http';
 import { markServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
+import { chinaMinute } from '../../../lib/china-time';
 
 const STATUS_KEYS: ApplicationStatusKey[] = ['all', 'pending', 'approved', 'rejected'];
 const STATUS_TAG: Record<0 | 1 | 2, string> = { 0: 'processing', 1: 'success', 2: 'error' };
@@ -38,8 +39,6 @@ const DEFAULT_PAGE_SIZE = 20;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** China time, minutes. */
-const dateTime = (iso: string | null) =>
-  iso ? new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ') : '—';
 
 /** The licence of an application: a private file opened with the administrator's session, or why it cannot be. */
 function Licence({ row }: { row: ApplicationRow }) {
@@ -278,7 +277,7 @@ export default function ApplyPage() {
       width: 150,
       sorter: true,
       sortOrder: sortOrder('created_at'),
-      render: (v: string) => dateTime(v),
+      render: (v: string) => chinaMinute(v),
     },
     {
       title: '状态',
@@ -306,7 +305,7 @@ export default function ApplyPage() {
       width: 170,
       sorter: true,
       sortOrder: sortOrder('reviewed_at'),
-      render: (v: string | null, r) => (v ? `${dateTime(v)}${r.reviewer_name ? ` ${r.reviewer_name}` : ''}` : '—'),
+      render: (v: string | null, r) => (v ? `${chinaMinute(v)}${r.reviewer_name ? ` ${r.reviewer_name}` : ''}` : '—'),
     },
     {
       title: '操作',

@@ -11,11 +11,9 @@ import { notify } from '../../../lib/notify';
 import { serviceStreetsQuery } from '../../enterprise-service/api';
 import { DIRECTORY_KEY, addHonorCall, deleteHonorCall, editHonorCall, exportHonorsCall, honorListQuery } from '../api';
 import { HonorFormModal, type HonorFormBody } from '../components/honor-form';
+import { chinaYear } from '../../../lib/china-time';
 
 export const LEVEL_TONES: Record<HonorLevel, Tone> = { 国家级: 'red', 省级: 'purple', 市级: 'blue', 区级: 'green' };
-
-/** This year in China (UTC+8): the newest year an honour may have. */
-export const chinaYear = () => new Date(Date.now() + 8 * 3_600_000).getUTCFullYear();
 
 /** The honours mutations shared by /honor and the enterprise page. */
 export function useHonorWrites(editing: HonorRow | null | undefined, done: () => void) {

@@ -5,6 +5,7 @@ import { DEFAULT_SERVICE_LIMITS, SERVICE_LIMIT_MAX } from '@ip/contract';
 import { SERVICE_KEY, limitsQuery, saveLimitsCall } from '../api';
 import { markServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
+import { chinaSecond } from '../../../lib/china-time';
 
 interface Values {
   contact_days: number;
@@ -107,7 +108,7 @@ export function LimitsPanel() {
         </Space>
         {q.data.updated_at && (
           <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
-            最近保存：{new Date(q.data.updated_at).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false })}
+            最近保存：{chinaSecond(q.data.updated_at)}
           </Typography.Paragraph>
         )}
       </Form>

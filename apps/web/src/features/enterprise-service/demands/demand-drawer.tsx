@@ -8,7 +8,8 @@ import { markServerFieldErrors } from '../../../lib/form-errors';
 import { staffListQuery } from '../api';
 import { LabelTag } from '../components/label-tag';
 import { DEMANDS_KEY, assignDemandCall, demandDetailQuery, demandStepCall } from './api';
-import { LightTag, StepTimeline, shanghaiTime } from './parts';
+import { LightTag, StepTimeline } from './parts';
+import { chinaMinute } from '../../../lib/china-time';
 
 const ACTION_LABELS: Record<DemandAction, string> = {
   assign: '分派',
@@ -161,7 +162,7 @@ export function DemandDrawer({ id, onClose }: { id: number | undefined; onClose:
               },
               { key: 'source', label: '来源', children: d.source_label },
               { key: 'handler', label: '办理人', children: d.handler_name || '未分派' },
-              { key: 'registered', label: '登记时间', children: shanghaiTime(d.registered_at) },
+              { key: 'registered', label: '登记时间', children: chinaMinute(d.registered_at) },
               {
                 key: 'dues',
                 label: '时限',

@@ -1,6 +1,7 @@
 import { Timeline, Typography } from 'antd';
 import { DEMAND_LIGHT_LABELS, type DemandLightCode, type DemandStepRow } from '@ip/contract';
 import { ToneTag, type Tone } from '../../../components/record-files';
+import { chinaMinute } from '../../../lib/china-time';
 
 const LIGHT_TONE: Record<DemandLightCode, Tone> = { red: 'red', yellow: 'gold', green: 'green' };
 
@@ -8,12 +9,6 @@ const LIGHT_TONE: Record<DemandLightCode, Tone> = { red: 'red', yellow: 'gold', 
 export function LightTag({ light }: { light: DemandLightCode | null }) {
   if (!light) return <span aria-label="无灯色">—</span>;
   return <ToneTag tone={LIGHT_TONE[light]}>{DEMAND_LIGHT_LABELS[light]}</ToneTag>;
-}
-
-/** 2026-11-24T02:10:00Z → 2026-11-24 10:10 (Asia/Shanghai). */
-export function shanghaiTime(iso: string | null): string {
-  if (!iso) return '—';
-  return new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
 }
 
 /** The loop's history: who did what and when. */
@@ -26,7 +21,7 @@ export function StepTimeline({ steps }: { steps: DemandStepRow[] }) {
           <div>
             <Typography.Text strong>{s.step_label}</Typography.Text>
             <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
-              {s.actor_name} · {shanghaiTime(s.created_at)}
+              {s.actor_name} · {chinaMinute(s.created_at)}
             </Typography.Text>
             {s.note && <div style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{s.note}</div>}
           </div>

@@ -34,7 +34,8 @@ import { useUrlList } from '../../../components/use-url-list';
 import { markServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { DEMANDS_KEY, companyDemandsQuery, companyEvaluateCall, companyVisitsQuery, raiseDemandCall } from './api';
-import { StepTimeline, shanghaiTime } from './parts';
+import { StepTimeline } from './parts';
+import { chinaMinute } from '../../../lib/china-time';
 
 function RaiseDialog({ onClose }: { onClose: () => void }) {
   const [form] = Form.useForm<{ title?: string; content?: string }>();
@@ -173,7 +174,7 @@ function DemandsTab() {
                   <Typography.Text strong>{r.title}</Typography.Text>
                   <Tag color={STATUS_TONE[r.status]}>{r.status_label}</Tag>
                   <Typography.Text type="secondary">
-                    {r.source_label} · {shanghaiTime(r.registered_at)}
+                    {r.source_label} · {chinaMinute(r.registered_at)}
                     {r.handler_name ? ` · 办理人 ${r.handler_name}` : ''}
                   </Typography.Text>
                 </Space>

@@ -26,14 +26,10 @@ import { notify } from '../../../lib/notify';
 import { useSessionUser } from '../../../lib/session-store';
 import { DEMANDS_KEY } from '../demands/api';
 import { editVisitCall, visitPrefillQuery, visitStaffQuery, VISITS_KEY } from './api';
+import { chinaToday } from '../../../lib/china-time';
 
 // What the visit pages share (ADR 0040): the status tag, the photo field with its progress bar, the 登记走访 (record)
 // dialog and the 改期 (reschedule) dialog, the keyboard alternative to dragging a plan on the calendar.
-
-/** Today in Asia/Shanghai (UTC+8 all year), YYYY-MM-DD. */
-export function chinaToday(now = new Date()): string {
-  return new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-}
 
 /** Whether the session is the office's main account (set C); staff (set D) plan and record only for themselves. */
 export function useIsMain(): boolean {

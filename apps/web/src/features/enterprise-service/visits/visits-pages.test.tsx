@@ -5,7 +5,7 @@ import type { VisitCalendarEntry, VisitDetail, VisitNews, VisitRow } from '@ip/c
 import { setToken } from '../../../lib/storage';
 import { makeUser, mockNetwork, ok, type RecordedCall } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-import { chinaToday } from './visit-bits';
+import { chinaToday } from '../../../lib/china-time';
 
 // The desktop visit pages (ADR 0040): /addWaitvisit, /workWaitvisit, /workWaitvisit2, /workVisit, /workVisit/details
 // and /work, against a mocked API.

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Popconfirm, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { notify } from '../../../lib/notify';
 import { deleteMessagesCall, messageDetailQuery, refreshMessages } from '../api';
-import { chinaTime } from '../components/message-parts';
+import { chinaMinute } from '../../../lib/china-time';
 
 /** /centerDetail?id=: one message in full (opening it marks it read), with a button to what it is about. */
 export default function CenterDetailPage() {
@@ -70,11 +70,11 @@ export default function CenterDetailPage() {
           <Tag>{m.kind_label}</Tag>
         </Descriptions.Item>
         <Descriptions.Item label="时间">
-          <time dateTime={m.created_at}>{chinaTime(m.created_at)}</time>
+          <time dateTime={m.created_at}>{chinaMinute(m.created_at)}</time>
         </Descriptions.Item>
         <Descriptions.Item label="状态">
           {m.handled_at ? (
-            <Tag color="success">已处理（{chinaTime(m.handled_at)}）</Tag>
+            <Tag color="success">已处理（{chinaMinute(m.handled_at)}）</Tag>
           ) : (
             <Tag>{m.read_at ? '已读' : '未读'}</Tag>
           )}

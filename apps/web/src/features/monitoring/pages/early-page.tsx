@@ -8,12 +8,7 @@ import { notify } from '../../../lib/notify';
 import { createRuleCall, deleteRuleCall, ruleListQuery, runRuleCall, updateRuleCall } from '../api';
 import { HitTable } from '../components/hit-table';
 import { RuleFormModal, type RuleFormValues } from '../components/rule-form';
-
-function formatTime(iso: string | null): string {
-  if (!iso) return '—';
-  const d = new Date(new Date(iso).getTime() + 8 * 3600_000);
-  return d.toISOString().slice(0, 16).replace('T', ' ');
-}
+import { chinaMinute } from '../../../lib/china-time';
 
 /** /early 监控预警: the company's monitoring rules (add, edit, delete, run now) and their hits, unread first. */
 export default function EarlyPage() {
@@ -74,7 +69,7 @@ export default function EarlyPage() {
       width: 80,
       render: (e: boolean) => (e ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>),
     },
-    { title: '上次运行', dataIndex: 'last_run_at', width: 150, render: formatTime },
+    { title: '上次运行', dataIndex: 'last_run_at', width: 150, render: chinaMinute },
     {
       title: '操作',
       width: 250,

@@ -6,14 +6,14 @@ import type { Dayjs } from 'dayjs';
 import { AUDIT_ACTION_LABELS } from '@ip/contract';
 import { auditLogQuery, downloadAuditLog, type AuditFilters, type AuditRow } from '../audit-api';
 import { notify } from '../../../lib/notify';
+import { chinaSecond } from '../../../lib/china-time';
 
 const PAGE_SIZE = 20;
 
 /** China time to the second. */
-const dateTime = (iso: string) => new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 const columns: TableProps<AuditRow>['columns'] = [
-  { title: '时间', dataIndex: 'created_at', width: 170, render: dateTime },
+  { title: '时间', dataIndex: 'created_at', width: 170, render: chinaSecond },
   {
     title: '管理员',
     key: 'admin',

@@ -19,6 +19,7 @@ import { PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import { HOLIDAY_YEAR_MAX, HOLIDAY_YEAR_MIN, isIsoDate, type HolidayRow } from '@ip/contract';
 import { HOLIDAYS_KEY, deleteHolidayCall, holidayListQuery, reimportHolidaysCall, saveHolidayCall } from '../../warnings/api';
 import { notify } from '../../../lib/notify';
+import { chinaYear } from '../../../lib/china-time';
 
 const WEEKDAYS = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
 export const weekdayOf = (day: string) => WEEKDAYS[new Date(`${day}T00:00:00Z`).getUTCDay()];
@@ -29,13 +30,9 @@ interface Values {
   name: string;
 }
 
-function chinaYear(): number {
-  return Number(new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 4));
-}
-
 /** 节假日 (/system, administrator): the holiday table behind every working-day computation (ADR 0027). */
 export function HolidaysPanel() {
-  const [year, setYear] = useState(chinaYear);
+  const [year, setYear] = useState(() => chinaYear());
   const q = useQuery(holidayListQuery(year));
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<HolidayRow | null | undefined>(undefined);

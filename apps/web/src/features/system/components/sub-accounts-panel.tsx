@@ -29,6 +29,7 @@ import {
 } from '../company-api';
 import { markServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
+import { chinaSecond } from '../../../lib/china-time';
 
 const DEFAULT_PAGE_SIZE = 10;
 /** White text on these: 5.7:1 and 5.4:1. */
@@ -74,9 +75,6 @@ const STATUS_OPTIONS = [
   { value: '1', label: '正常' },
   { value: '0', label: '已停用' },
 ];
-
-const dateTime = (iso: string) =>
-  iso ? new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }).replace(/\//g, '-') : '—';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; row: SubAccountRow } | { kind: 'reset'; row: SubAccountRow } | null;
 
@@ -236,7 +234,7 @@ export function SubAccountsPanel() {
       ),
     },
     { title: '创建人', dataIndex: 'created_by_name', width: 110, ellipsis: true },
-    { title: '创建时间', dataIndex: 'created_at', width: 170, render: dateTime },
+    { title: '创建时间', dataIndex: 'created_at', width: 170, render: chinaSecond },
     {
       title: '操作',
       key: 'actions',

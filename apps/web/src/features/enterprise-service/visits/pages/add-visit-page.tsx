@@ -7,7 +7,8 @@ import { useSessionUser } from '../../../../lib/session-store';
 import { notify } from '../../../../lib/notify';
 import { createVisitCall, visitStaffQuery, VISITS_KEY } from '../api';
 import { CompanySelect } from '../company-select';
-import { chinaToday, useIsMain } from '../visit-bits';
+import { useIsMain } from '../visit-bits';
+import { chinaToday } from '../../../../lib/china-time';
 
 interface PlanForm {
   company_id?: number;

@@ -10,7 +10,6 @@ import { notify } from '../../../../lib/notify';
 import { useSessionUser } from '../../../../lib/session-store';
 import { editVisitCall, visitCalendarQuery, visitStaffQuery, VISITS_KEY } from '../api';
 import {
-  chinaToday,
   RecordVisitDialog,
   RescheduleDialog,
   useIsMain,
@@ -19,6 +18,7 @@ import {
   type ReschedulePlan,
 } from '../visit-bits';
 import '../visits.css';
+import { chinaToday } from '../../../../lib/china-time';
 
 type View = 'month' | 'week';
 type Show = 'plan' | 'all';

@@ -5,8 +5,9 @@ import dayjs from 'dayjs';
 import type { VisitCalendarEntry, VisitRow } from '@ip/contract';
 import { useSessionUser } from '../../../../lib/session-store';
 import { visitCalendarQuery, visitListQuery, visitNewsQuery } from '../api';
-import { chinaToday, VisitStatusTag, visitErrorText } from '../visit-bits';
+import { VisitStatusTag, visitErrorText } from '../visit-bits';
 import '../visits.css';
+import { chinaToday } from '../../../../lib/china-time';
 
 /**
  * /work 工作台: the user's plans today and this week, its records waiting for follow-up, counts, the office's latest
