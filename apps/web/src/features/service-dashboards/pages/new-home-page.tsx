@@ -103,9 +103,13 @@ export default function NewHomePage() {
                 <Link to={f.to} className="svc-figure" aria-label={`${f.title} ${f.value}${f.suffix}，查看列表`}>
                   <Card size="small" hoverable>
                     <Statistic title={f.title} value={f.value} suffix={f.suffix || undefined} />
-                    {f.hint && <Typography.Text type="secondary">{f.hint}</Typography.Text>}
                   </Card>
                 </Link>
+                {f.hint && (
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {f.hint}
+                  </Typography.Text>
+                )}
               </Col>
             ))}
           </Row>
