@@ -32,7 +32,12 @@ async function serverSettled(): Promise<void> {
  * has taken longer than the harness's 15 s navigation timeout.
  */
 async function openAdmin(): Promise<{ page: Page; errors: string[] }> {
-  const token = await demoToken('admin');
+  return openDemo('admin', '/dataShow');
+}
+
+/** A demo account's page opened straight at `path` with a patient first load (see openAdmin). */
+async function openDemo(kind: 'admin' | 'main', path: string): Promise<{ page: Page; errors: string[] }> {
+  const token = await demoToken(kind);
   const origin = new URL(baseURL());
   const page = await newPage({ fresh: true });
   await page.context().addCookies([
@@ -49,7 +54,7 @@ async function openAdmin(): Promise<{ page: Page; errors: string[] }> {
   ]);
   await page.addInitScript(() => localStorage.setItem('sessionHint', '1'));
   const errors = collectConsoleErrors(page);
-  await page.goto('/dataShow', { timeout: 120_000, waitUntil: 'domcontentloaded' });
+  await page.goto(path, { timeout: 120_000, waitUntil: 'domcontentloaded' });
   return { page, errors };
 }
 
@@ -99,4 +104,85 @@ describe('/dataShow and /dataShow/newList', () => {
     await screenshot(page, 'data-show-375');
     expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   });
+});
+
+// Issue 13 (ADR 0052): the enterprise-service main account's /newhome, /visualization/Visit and /datapage on the
+// demo office (seed/visits-demo.ts, demands-demo.ts). Read-only.
+describe('/newhome, /visualization/Visit and /datapage', () => {
+  it(
+    'the main account sees its figures, filters every panel by clicking a street, exports a table',
+    { timeout: 600_000 },
+    async () => {
+      await serverSettled();
+      const { page, errors } = await openDemo('main', '/newhome');
+      page.setDefaultTimeout(90_000);
+      await waitForTitle(page, '首页');
+      await page.locator('a[aria-label^="服务企业 "]').waitFor();
+      expect(await page.locator('a[aria-label$="，查看列表"]').count()).toBe(6);
+      expect(await axeViolations(page, { include: ['.svc-dash'] })).toEqual([]);
+      let o = await horizontalOverflow(page);
+      expect(o.scrollWidth).toBeLessThanOrEqual(o.viewport);
+      await screenshot(page, 'newhome-1366');
+
+      const streetsAnswer = page.waitForResponse((r) => r.url().includes('/v1/street/center'));
+      await page.goto('/visualization/Visit', { timeout: 120_000, waitUntil: 'domcontentloaded' });
+      await waitForTitle(page, '走访可视化');
+      const streets = (await (await streetsAnswer).json()).data.list as {
+        street_id: number;
+        street_name: string;
+        visits: number;
+      }[];
+      expect(streets.length).toBeGreaterThan(1);
+      const chart = page.locator('[role="img"][aria-label^="按街道统计："]');
+      await chart.locator('svg').waitFor();
+      await page.locator('[role="img"][aria-label^="按月趋势："] svg').waitFor();
+      const figures = page.getByTestId('visit-figures');
+      const before = await figures.innerText();
+      expect(await axeViolations(page, { include: ['.svc-dash'] })).toEqual([]);
+      o = await horizontalOverflow(page);
+      expect(o.scrollWidth).toBeLessThanOrEqual(o.viewport);
+      await screenshot(page, 'visit-visual-1366');
+
+      // The first street has the most visits (the list is sorted so): click low inside its first bar.
+      const box = (await chart.boundingBox())!;
+      const category = (box.width - 40 - 16) / streets.length;
+      const centerAnswer = page.waitForResponse((r) => r.url().includes('/v1/visit/center') && r.url().includes('street_id='));
+      await page.mouse.click(box.x + 40 + category * 0.23, box.y + box.height - 56 - 4);
+      await page.waitForURL(new RegExp(`street_id=${streets[0].street_id}`));
+      await centerAnswer;
+      await page.getByText(`按月趋势（${streets[0].street_name}）`).waitFor();
+      await expect.poll(() => figures.innerText(), { timeout: 60_000 }).not.toBe(before);
+      await screenshot(page, 'visit-visual-street-1366');
+
+      await page.getByRole('link', { name: '数据明细' }).click();
+      await page.waitForURL(/\/datapage\?.*street_id=/);
+      await page.getByRole('columnheader', { name: '按时办理率' }).waitFor();
+      await page.locator('.ant-table-row').first().waitFor();
+      await page.mouse.move(1, 1); // not hovering the button that took the clicked link's place (hover colour)
+      expect(await axeViolations(page, { include: ['.svc-dash'] })).toEqual([]);
+      const exported = page.waitForResponse((r) => r.url().includes('/v1/visit/dataExport'));
+      await page.getByRole('button', { name: '导出 Excel' }).click();
+      const res = await exported;
+      expect(res.status()).toBe(200);
+      expect(res.headers()['content-type']).toContain('spreadsheetml');
+      await page.getByRole('tab', { name: '企业走访明细' }).click();
+      await page.waitForURL(/table=companies/);
+      await page.getByRole('columnheader', { name: '最近走访' }).waitFor();
+      await screenshot(page, 'datapage-1366');
+
+      await page.setViewportSize({ width: 375, height: 800 });
+      for (const [path, ready, name] of [
+        ['/newhome', 'a[aria-label^="服务企业 "]', 'newhome-375'],
+        ['/visualization/Visit', '[role="img"][aria-label^="按街道统计："] svg', 'visit-visual-375'],
+        ['/datapage?table=staff', '.ant-table', 'datapage-375'],
+      ] as const) {
+        await page.goto(path, { timeout: 120_000, waitUntil: 'domcontentloaded' });
+        await page.locator(ready).first().waitFor();
+        o = await horizontalOverflow(page);
+        expect(o.scrollWidth, path).toBeLessThanOrEqual(o.viewport);
+        await screenshot(page, name);
+      }
+      expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    },
+  );
 });

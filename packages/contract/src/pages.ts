@@ -179,7 +179,7 @@ export const PAGES: PageDef[] = [
   { path: '/web', title: '网站管理', kind: 'internal', sets: B, menu: { icon: 'Global', order: 60 }, wip: true },
 
   // Set C: enterprise-service main account; D: its employees (the /work group and /NewupPwd)
-  { path: '/newhome', title: '首页', kind: 'internal', sets: C, menu: { icon: 'Home', order: 5 }, wip: true },
+  { path: '/newhome', title: '首页', kind: 'internal', sets: C, menu: { icon: 'Home', order: 5 }, wip: false },
   {
     path: '/visualization',
     title: '可视化总览',
@@ -194,7 +194,7 @@ export const PAGES: PageDef[] = [
     kind: 'internal',
     sets: C,
     menu: { group: 'visualization', order: 2 },
-    wip: true,
+    wip: false,
   },
   {
     path: '/visualization/Patent',
@@ -217,7 +217,7 @@ export const PAGES: PageDef[] = [
   { path: '/workWaitvisit3', title: '需求记录', kind: 'internal', sets: CD, menu: { group: 'work', order: 9 }, wip: false },
   { path: '/addWaitvisit', title: '发起待走访', kind: 'internal', sets: CD, back: true, wip: false },
   { path: '/workEnterprisevisit', title: '企业走访', kind: 'internal', sets: CD, back: true, wip: true },
-  { path: '/datapage', title: '数据大屏', kind: 'internal', sets: C, menu: { icon: 'Dashboard', order: 30 }, wip: true },
+  { path: '/datapage', title: '数据大屏', kind: 'internal', sets: C, menu: { icon: 'Dashboard', order: 30 }, wip: false },
   { path: '/honor', title: '企业荣誉', kind: 'internal', sets: C, menu: { icon: 'Trophy', order: 40 }, wip: false },
   { path: '/newsystem', title: '系统管理', kind: 'internal', sets: C, menu: { icon: 'Setting', order: 90 }, wip: false },
   { path: '/newUserCenter', title: '个人中心', kind: 'internal', sets: C, menu: { icon: 'User', order: 80 } },

@@ -95,6 +95,9 @@ const UserConsultingPage = lazy(() =>
 const DataShowPage = lazy(() => import('../features/dashboards/pages/data-show-page'));
 const DataShowListPage = lazy(() => import('../features/dashboards/pages/data-show-list-page'));
 const HonorPage = lazy(() => import('../features/enterprise-directory/pages/honor-page'));
+const NewHomePage = lazy(() => import('../features/service-dashboards/pages/new-home-page'));
+const VisitVisualPage = lazy(() => import('../features/service-dashboards/pages/visit-visual-page'));
+const ServiceDataPage = lazy(() => import('../features/service-dashboards/pages/data-page'));
 
 /** Pages built for real; every other page of the table shows the shared WipPage. */
 export const REAL_PAGES: Record<string, LazyPage> = {
@@ -190,6 +193,9 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/workVisit/details': VisitDetailPage,
   '/workCompany': RankingPage,
   '/workTobear': GradingPage,
+  '/newhome': NewHomePage,
+  '/visualization/Visit': VisitVisualPage,
+  '/datapage': ServiceDataPage,
 };
 
 export { NotFoundPage };

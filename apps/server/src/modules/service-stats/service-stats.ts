@@ -1,0 +1,543 @@
+import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
+import {
+  chinaDayStart,
+  DEMAND_STATUS_LABELS,
+  DEMAND_STATUSES,
+  isoAddDays,
+  SERVICE_STATS_RANGE_MAX_DAYS,
+  VISIT_STATUSES,
+  type ServiceStatsMonthRow,
+  type ServiceCenter,
+  type ServiceCenterType,
+  type ServiceStatsCompanyList,
+  type ServiceCompanyListQuery,
+  type ServiceMonths,
+  type ServiceStaffStats,
+  type ServiceStatsScope,
+  type ServiceStreetOption,
+  type ServiceStreetRates,
+  type ServiceStreets,
+  type VisitStatus,
+} from '@ip/contract';
+import type { Deps } from '../../deps';
+import type { Database } from '../../db/schema';
+import { badRequest } from '../../http/errors';
+import { getWorkingCalendar } from '../calendar/working-calendar';
+import { chinaToday } from '../common/records';
+import { lightSql } from '../enterprise/demand-lights';
+import { inScope, type ServiceScope } from '../enterprise/service-scope';
+import { dayOf } from '../stats/stats.service';
+
+/**
+ * The enterprise-service dashboards (issue 13, ADR 0052): visits and demands of the caller's scope (a main account
+ * its office, a staff member its own enterprises, service-scope.ts) by street, staff and month. Every figure is one
+ * SQL aggregate (no rows loaded into the server); China days and months of ISO times come from the database
+ * (dayOf), visit days are already YYYY-MM-DD. "Handled within its limit" (按时办结): a demand whose handled_at falls
+ * in the range and whose China day is on or before its close_due.
+ */
+
+export interface StatsFilter {
+  date_from?: string;
+  date_to?: string;
+  street_id?: number;
+  staff_id?: number;
+}
+
+interface Resolved extends ServiceStatsScope {
+  lo: string;
+  hi: string;
+  /** The staff member whose enterprises count (a staff caller always itself), undefined for the whole office. */
+  staff?: number;
+  street?: number;
+}
+
+const VISIT_STATUS_LABELS: Record<VisitStatus, string> = { plan: '待走访', done: '已走访', cancelled: '已取消' };
+
+/** The range: default the 12 calendar months ending with this month; at most two years; start after end is a 400. */
+export function resolveFilter(f: StatsFilter, scope: ServiceScope, now: Date): Resolved {
+  const today = chinaToday(now);
+  const to = f.date_to ?? (f.date_from && f.date_from > today ? f.date_from : today);
+  const firstOfMonth = `${to.slice(0, 7)}-01`;
+  const d = new Date(`${firstOfMonth}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() - 11);
+  const from = f.date_from ?? d.toISOString().slice(0, 10);
+  if (from > to) throw badRequest('开始日期不能晚于结束日期');
+  if ((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 >= SERVICE_STATS_RANGE_MAX_DAYS)
+    throw badRequest(`日期范围不能超过 ${SERVICE_STATS_RANGE_MAX_DAYS} 天`);
+  const staff = scope.isMain ? f.staff_id : scope.userId;
+  return {
+    date_from: from,
+    date_to: to,
+    street_id: f.street_id ?? null,
+    staff_id: scope.isMain ? (f.staff_id ?? null) : null,
+    lo: chinaDayStart(from),
+    hi: chinaDayStart(to, true),
+    staff,
+    street: f.street_id,
+  };
+}
+
+const n = (v: unknown) => Number(v ?? 0);
+const rate = (onTime: number, handled: number) => (handled > 0 ? Math.round((onTime / handled) * 1000) / 10 : null);
+
+/** The scope's enterprises (with the street filter) as a filter on `companies`. */
+function companyFilter(scope: ServiceScope, r: Resolved) {
+  const base = inScope(scope, scope.isMain ? r.staff : undefined);
+  return (eb: ExpressionBuilder<Database, 'companies'>) =>
+    r.street ? eb.and([base(eb), eb('companies.street_id', '=', r.street)]) : base(eb);
+}
+
+function visitsQ(deps: Deps, scope: ServiceScope, r: Resolved) {
+  return deps.db.db
+    .selectFrom('visits')
+    .innerJoin('companies', 'companies.id', 'visits.company_id')
+    .where('visits.owner_id', '=', scope.ownerId)
+    .where(companyFilter(scope, r));
+}
+
+/** The demands in scope: of the scope's enterprises, and for a staff member also those it handles (as the demand list). */
+function demandsQ(deps: Deps, scope: ServiceScope, r: Resolved) {
+  const q = deps.db.db
+    .selectFrom('demands')
+    .innerJoin('companies', 'companies.id', 'demands.company_id')
+    .where('demands.owner_id', '=', scope.ownerId);
+  const street = r.street;
+  const staffQ = street ? q.where('companies.street_id', '=', street) : q;
+  if (r.staff === undefined) return staffQ;
+  const staff = r.staff;
+  const inner = companyFilter(scope, { ...r, street: undefined });
+  return staffQ.where((eb) =>
+    eb.or([
+      eb('demands.handler_id', '=', staff),
+      eb('demands.company_id', 'in', eb.selectFrom('companies').select('companies.id').where(inner)),
+    ]),
+  );
+}
+
+function handledSql(deps: Deps, r: Resolved): RawBuilder<number> {
+  return sql<number>`(case when demands.handled_at >= ${r.lo} and demands.handled_at < ${r.hi} then 1 else 0 end)`;
+}
+function onTimeSql(deps: Deps, r: Resolved): RawBuilder<number> {
+  return sql<number>`(case when demands.handled_at >= ${r.lo} and demands.handled_at < ${r.hi}
+    and ${dayOf(deps.db.dialect, 'demands.handled_at')} <= demands.close_due then 1 else 0 end)`;
+}
+const registeredSql = (r: Resolved) =>
+  sql<number>`(case when demands.registered_at >= ${r.lo} and demands.registered_at < ${r.hi} then 1 else 0 end)`;
+
+function scopeOf(r: Resolved): ServiceStatsScope {
+  return { date_from: r.date_from, date_to: r.date_to, street_id: r.street_id, staff_id: r.staff_id };
+}
+
+async function lightDays(deps: Deps) {
+  const cal = await getWorkingCalendar(deps);
+  const today = chinaToday(deps.clock());
+  return { today, next: cal.addWorkingDays(today, 1) };
+}
+
+/** GET /v1/visit/center */
+export async function center(deps: Deps, scope: ServiceScope, f: StatsFilter): Promise<ServiceCenter> {
+  const r = resolveFilter(f, scope, deps.clock());
+  const { db } = deps.db;
+  const ld = await lightDays(deps);
+  const today = ld.today;
+  const monday = isoAddDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7));
+  const sunday = isoAddDays(monday, 6);
+  const month = `${today.slice(0, 7)}-01`;
+  const lowest = [r.date_from, month, monday].sort()[0];
+  const enterprises = await db
+    .selectFrom('companies')
+    .where(companyFilter(scope, r))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const inventions = await db
+    .selectFrom('company_patents as cp')
+    .innerJoin('patents as p', 'p.id', 'cp.patent_id')
+    .innerJoin('companies', 'companies.id', 'cp.company_id')
+    .where(companyFilter(scope, r))
+    .where('cp.removed', '=', 0)
+    .where('cp.source', '<>', 'collect')
+    .where('p.type', '=', '发明')
+    .where('p.legal_status', '=', '有权')
+    .select(sql<number>`count(distinct cp.patent_id)`.as('n'))
+    .executeTakeFirstOrThrow();
+  const dayIn = (a: string, b: string) =>
+    sql<number>`sum(case when (visits.status = 'plan' and visits.plan_date >= ${a} and visits.plan_date <= ${b})
+      or (visits.status = 'done' and visits.visit_date >= ${a} and visits.visit_date <= ${b}) then 1 else 0 end)`;
+  const v = await visitsQ(deps, scope, r)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('visits.status', '=', 'plan'), eb('visits.plan_date', '>=', monday), eb('visits.plan_date', '<=', sunday)]),
+        eb.and([eb('visits.status', '=', 'done'), eb('visits.visit_date', '>=', lowest)]),
+      ]),
+    )
+    .select([
+      dayIn(today, today).as('today'),
+      dayIn(monday, sunday).as('week'),
+      sql<number>`sum(case when visits.status = 'done' and visits.visit_date >= ${month} and visits.visit_date <= ${today} then 1 else 0 end)`.as(
+        'month',
+      ),
+      sql<number>`sum(case when visits.status = 'done' and visits.visit_date >= ${r.date_from} and visits.visit_date <= ${r.date_to} then 1 else 0 end)`.as(
+        'range',
+      ),
+    ])
+    .executeTakeFirstOrThrow();
+  const light = lightSql(ld.today, ld.next);
+  const d = await demandsQ(deps, scope, r)
+    .select([
+      sql<number>`sum(case when demands.status in ('registered', 'assigned') then 1 else 0 end)`.as('open'),
+      sql<number>`sum(case when ${light} = 'red' then 1 else 0 end)`.as('red'),
+      sql<number>`sum(case when ${light} = 'yellow' then 1 else 0 end)`.as('yellow'),
+      sql<number>`sum(${registeredSql(r)})`.as('registered'),
+      sql<number>`sum(${handledSql(deps, r)})`.as('handled'),
+      sql<number>`sum(${onTimeSql(deps, r)})`.as('on_time'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    ...scopeOf(r),
+    enterprises: n(enterprises.n),
+    granted_inventions: n(inventions.n),
+    visits_today: n(v.today),
+    visits_week: n(v.week),
+    visits_month: n(v.month),
+    open_demands: n(d.open),
+    red_demands: n(d.red),
+    yellow_demands: n(d.yellow),
+    visits: n(v.range),
+    demands: n(d.registered),
+    handled: n(d.handled),
+    on_time: n(d.on_time),
+    on_time_rate: rate(n(d.on_time), n(d.handled)),
+  };
+}
+
+/** GET /v1/visit/centertype */
+export async function centerType(deps: Deps, scope: ServiceScope, f: StatsFilter): Promise<ServiceCenterType> {
+  const r = resolveFilter(f, scope, deps.clock());
+  const ld = await lightDays(deps);
+  const dayExpr = sql<string>`(case when visits.status = 'done' then visits.visit_date else visits.plan_date end)`;
+  const vs = await visitsQ(deps, scope, r)
+    .where(dayExpr, '>=', r.date_from)
+    .where(dayExpr, '<=', r.date_to)
+    .select(['visits.status', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('visits.status')
+    .execute();
+  const ds = await demandsQ(deps, scope, r)
+    .where('demands.registered_at', '>=', r.lo)
+    .where('demands.registered_at', '<', r.hi)
+    .select(['demands.status', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('demands.status')
+    .execute();
+  const light = lightSql(ld.today, ld.next);
+  const lights = await demandsQ(deps, scope, r)
+    .select([
+      sql<number>`sum(case when ${light} = 'red' then 1 else 0 end)`.as('red'),
+      sql<number>`sum(case when ${light} = 'yellow' then 1 else 0 end)`.as('yellow'),
+      sql<number>`sum(case when ${light} = 'green' then 1 else 0 end)`.as('green'),
+    ])
+    .executeTakeFirstOrThrow();
+  const labels = await demandsQ(deps, scope, r)
+    .leftJoin('service_labels as l', 'l.id', 'demands.label_id')
+    .where('demands.registered_at', '>=', r.lo)
+    .where('demands.registered_at', '<', r.hi)
+    .select(['demands.label_id', 'l.name', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy(['demands.label_id', 'l.name'])
+    .orderBy(sql`count(*)`, 'desc')
+    .orderBy('demands.label_id')
+    .execute();
+  const vmap = new Map(vs.map((x) => [x.status, n(x.n)]));
+  const dmap = new Map(ds.map((x) => [x.status, n(x.n)]));
+  return {
+    ...scopeOf(r),
+    visits_by_status: VISIT_STATUSES.map((k) => ({ key: k, label: VISIT_STATUS_LABELS[k], count: vmap.get(k) ?? 0 })),
+    demands_by_status: DEMAND_STATUSES.map((k) => ({ key: k, label: DEMAND_STATUS_LABELS[k], count: dmap.get(k) ?? 0 })),
+    lights: { red: n(lights.red), yellow: n(lights.yellow), green: n(lights.green) },
+    demands_by_label: labels.map((x) => ({
+      label_id: n(x.label_id),
+      name: x.name ?? (n(x.label_id) ? '已删除的类型' : '未分类'),
+      count: n(x.n),
+    })),
+  };
+}
+
+/** The months of the range, YYYY-MM, in order. */
+function monthsOf(r: Resolved): string[] {
+  const out: string[] = [];
+  const d = new Date(`${r.date_from.slice(0, 7)}-01T00:00:00Z`);
+  const last = r.date_to.slice(0, 7);
+  for (;;) {
+    const m = d.toISOString().slice(0, 7);
+    if (m > last) break;
+    out.push(m);
+    d.setUTCMonth(d.getUTCMonth() + 1);
+  }
+  return out;
+}
+
+/** GET /v1/visit/getleftlist */
+export async function byMonth(deps: Deps, scope: ServiceScope, f: StatsFilter): Promise<ServiceMonths> {
+  const r = resolveFilter(f, scope, deps.clock());
+  const vm = sql<string>`substr(visits.visit_date, 1, 7)`;
+  const vs = await visitsQ(deps, scope, r)
+    .where('visits.status', '=', 'done')
+    .where('visits.visit_date', '>=', r.date_from)
+    .where('visits.visit_date', '<=', r.date_to)
+    .select([vm.as('month'), (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy(vm)
+    .execute();
+  const dialect = deps.db.dialect;
+  const rm = sql<string>`substr(${dayOf(dialect, 'demands.registered_at')}, 1, 7)`;
+  const ds = await demandsQ(deps, scope, r)
+    .where('demands.registered_at', '>=', r.lo)
+    .where('demands.registered_at', '<', r.hi)
+    .select([rm.as('month'), (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy(rm)
+    .execute();
+  const hm = sql<string>`substr(${dayOf(dialect, 'demands.handled_at')}, 1, 7)`;
+  const hs = await demandsQ(deps, scope, r)
+    .where('demands.handled_at', '>=', r.lo)
+    .where('demands.handled_at', '<', r.hi)
+    .select([hm.as('month'), (eb) => eb.fn.countAll<number>().as('n'), sql<number>`sum(${onTimeSql(deps, r)})`.as('on_time')])
+    .groupBy(hm)
+    .execute();
+  const rows = new Map<string, ServiceStatsMonthRow>(
+    monthsOf(r).map((m) => [m, { month: m, visits: 0, demands: 0, handled: 0, on_time: 0 }]),
+  );
+  for (const x of vs) {
+    const row = rows.get(x.month);
+    if (row) row.visits = n(x.n);
+  }
+  for (const x of ds) {
+    const row = rows.get(x.month);
+    if (row) row.demands = n(x.n);
+  }
+  for (const x of hs) {
+    const row = rows.get(x.month);
+    if (row) {
+      row.handled = n(x.n);
+      row.on_time = n(x.on_time);
+    }
+  }
+  return { ...scopeOf(r), list: [...rows.values()] };
+}
+
+/** GET /v1/visit/getrightlist: per visiting staff member (and handler), busiest first. */
+export async function byStaff(deps: Deps, scope: ServiceScope, f: StatsFilter): Promise<ServiceStaffStats> {
+  const r = resolveFilter(f, scope, deps.clock());
+  const { db } = deps.db;
+  const vs = await visitsQ(deps, scope, r)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('visits.status', '=', 'done'),
+          eb('visits.visit_date', '>=', r.date_from),
+          eb('visits.visit_date', '<=', r.date_to),
+        ]),
+        eb.and([
+          eb('visits.status', '=', 'plan'),
+          eb('visits.plan_date', '>=', r.date_from),
+          eb('visits.plan_date', '<=', r.date_to),
+        ]),
+      ]),
+    )
+    .select([
+      'visits.staff_id',
+      sql<number>`sum(case when visits.status = 'done' then 1 else 0 end)`.as('visits'),
+      sql<number>`sum(case when visits.status = 'plan' then 1 else 0 end)`.as('plans'),
+    ])
+    .groupBy('visits.staff_id')
+    .execute();
+  const hs = await demandsQ(deps, scope, r)
+    .where('demands.handled_at', '>=', r.lo)
+    .where('demands.handled_at', '<', r.hi)
+    .where('demands.handler_id', '>', 0)
+    .select([
+      'demands.handler_id',
+      (eb) => eb.fn.countAll<number>().as('n'),
+      sql<number>`sum(${onTimeSql(deps, r)})`.as('on_time'),
+    ])
+    .groupBy('demands.handler_id')
+    .execute();
+  const ids = [...new Set([...vs.map((x) => n(x.staff_id)), ...hs.map((x) => n(x.handler_id))])];
+  const names = ids.length ? await db.selectFrom('users').select(['id', 'name', 'mobile']).where('id', 'in', ids).execute() : [];
+  const nameOf = new Map(names.map((u) => [n(u.id), u.name || u.mobile]));
+  const rows = new Map(
+    ids.map((id) => [id, { staff_id: id, name: nameOf.get(id) ?? `人员${id}`, visits: 0, plans: 0, handled: 0, on_time: 0 }]),
+  );
+  for (const x of vs) Object.assign(rows.get(n(x.staff_id))!, { visits: n(x.visits), plans: n(x.plans) });
+  for (const x of hs) Object.assign(rows.get(n(x.handler_id))!, { handled: n(x.n), on_time: n(x.on_time) });
+  const list = [...rows.values()]
+    .map((x) => ({ ...x, on_time_rate: rate(x.on_time, x.handled) }))
+    .sort((a, b) => b.visits - a.visits || b.handled - a.handled || a.staff_id - b.staff_id);
+  return { ...scopeOf(r), list };
+}
+
+/** Per street: enterprises, done visits and registered demands in the range, open and red demands now. */
+export async function byStreet(deps: Deps, scope: ServiceScope, f: StatsFilter): Promise<ServiceStreets> {
+  const r = resolveFilter(f, scope, deps.clock());
+  const { db } = deps.db;
+  const ld = await lightDays(deps);
+  const ents = await db
+    .selectFrom('companies')
+    .where(companyFilter(scope, r))
+    .select([
+      'companies.street_id',
+      sql<string>`max(companies.street_name)`.as('street_name'),
+      (eb) => eb.fn.countAll<number>().as('n'),
+    ])
+    .groupBy('companies.street_id')
+    .execute();
+  const vs = await visitsQ(deps, scope, r)
+    .where('visits.status', '=', 'done')
+    .where('visits.visit_date', '>=', r.date_from)
+    .where('visits.visit_date', '<=', r.date_to)
+    .select(['companies.street_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('companies.street_id')
+    .execute();
+  const light = lightSql(ld.today, ld.next);
+  const ds = await demandsQ(deps, scope, r)
+    .select([
+      'companies.street_id',
+      sql<string>`max(companies.street_name)`.as('street_name'),
+      sql<number>`sum(${registeredSql(r)})`.as('registered'),
+      sql<number>`sum(case when demands.status in ('registered', 'assigned') then 1 else 0 end)`.as('open'),
+      sql<number>`sum(case when ${light} = 'red' then 1 else 0 end)`.as('red'),
+    ])
+    .groupBy('companies.street_id')
+    .execute();
+  const rows = new Map<number, ServiceStreets['list'][number]>();
+  const row = (id: number, name: string) => {
+    let x = rows.get(id);
+    if (!x) {
+      x = {
+        street_id: id,
+        street_name: name || '未划分街道',
+        enterprises: 0,
+        visits: 0,
+        demands: 0,
+        open_demands: 0,
+        red_demands: 0,
+      };
+      rows.set(id, x);
+    }
+    return x;
+  };
+  for (const x of ents) row(n(x.street_id), x.street_name).enterprises = n(x.n);
+  for (const x of vs) row(n(x.street_id), '').visits = n(x.n);
+  for (const x of ds)
+    Object.assign(row(n(x.street_id), x.street_name), {
+      demands: n(x.registered),
+      open_demands: n(x.open),
+      red_demands: n(x.red),
+    });
+  return { ...scopeOf(r), list: [...rows.values()].sort((a, b) => b.visits - a.visits || a.street_id - b.street_id) };
+}
+
+/** GET /v1/street/centerrat: demands handled in the range per street, and how many within their limit. */
+export async function streetRates(deps: Deps, scope: ServiceScope, f: StatsFilter): Promise<ServiceStreetRates> {
+  const r = resolveFilter(f, scope, deps.clock());
+  const hs = await demandsQ(deps, scope, r)
+    .where('demands.handled_at', '>=', r.lo)
+    .where('demands.handled_at', '<', r.hi)
+    .select([
+      'companies.street_id',
+      sql<string>`max(companies.street_name)`.as('street_name'),
+      (eb) => eb.fn.countAll<number>().as('n'),
+      sql<number>`sum(${onTimeSql(deps, r)})`.as('on_time'),
+    ])
+    .groupBy('companies.street_id')
+    .execute();
+  const list = hs
+    .map((x) => ({
+      street_id: n(x.street_id),
+      street_name: x.street_name || '未划分街道',
+      handled: n(x.n),
+      on_time: n(x.on_time),
+      on_time_rate: rate(n(x.on_time), n(x.n)),
+    }))
+    .sort((a, b) => b.handled - a.handled || a.street_id - b.street_id);
+  return { ...scopeOf(r), list };
+}
+
+/** GET /v1/street/getleftlist: the streets the scope's enterprises are in. */
+export async function streetOptions(deps: Deps, scope: ServiceScope, f: StatsFilter): Promise<ServiceStreetOption[]> {
+  const r = resolveFilter({ ...f, street_id: undefined }, scope, deps.clock());
+  const rows = await deps.db.db
+    .selectFrom('companies')
+    .where(companyFilter(scope, r))
+    .select([
+      'companies.street_id',
+      sql<string>`max(companies.street_name)`.as('street_name'),
+      (eb) => eb.fn.countAll<number>().as('n'),
+    ])
+    .groupBy('companies.street_id')
+    .orderBy('companies.street_id')
+    .execute();
+  return rows.map((x) => ({ street_id: n(x.street_id), street_name: x.street_name || '未划分街道', enterprises: n(x.n) }));
+}
+
+/** GET /v1/street/getrightlist: the enterprises with their visits and demands in the range, paged. */
+export async function companyList(
+  deps: Deps,
+  scope: ServiceScope,
+  q: StatsFilter & { page: number; page_size: number; sort: NonNullable<ServiceCompanyListQuery['sort']> },
+): Promise<ServiceStatsCompanyList> {
+  const r = resolveFilter(q, scope, deps.clock());
+  const { db } = deps.db;
+  const vis = db
+    .selectFrom('visits')
+    .select(['company_id', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('visit_date').as('last')])
+    .where('owner_id', '=', scope.ownerId)
+    .where('status', '=', 'done')
+    .where('visit_date', '>=', r.date_from)
+    .where('visit_date', '<=', r.date_to)
+    .groupBy('company_id')
+    .as('v');
+  const dem = db
+    .selectFrom('demands')
+    .select([
+      'company_id',
+      sql<number>`sum(case when registered_at >= ${r.lo} and registered_at < ${r.hi} then 1 else 0 end)`.as('n'),
+      sql<number>`sum(case when status in ('registered', 'assigned') then 1 else 0 end)`.as('open'),
+    ])
+    .where('owner_id', '=', scope.ownerId)
+    .groupBy('company_id')
+    .as('d');
+  const base = db.selectFrom('companies').where(companyFilter(scope, r));
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  let list = base
+    .leftJoin(vis, 'v.company_id', 'companies.id')
+    .leftJoin(dem, 'd.company_id', 'companies.id')
+    .select([
+      'companies.id',
+      'companies.company_name',
+      'companies.street_name',
+      sql<number>`coalesce(v.n, 0)`.as('visits'),
+      sql<string | null>`v.last`.as('last_visit'),
+      sql<number>`coalesce(d.n, 0)`.as('demands'),
+      sql<number>`coalesce(d.open, 0)`.as('open_demands'),
+    ]);
+  if (q.sort === 'name') list = list.orderBy('companies.company_name');
+  else if (q.sort === 'demands') list = list.orderBy(sql`coalesce(d.n, 0)`, 'desc');
+  else if (q.sort === 'open_demands') list = list.orderBy(sql`coalesce(d.open, 0)`, 'desc');
+  else list = list.orderBy(sql`coalesce(v.n, 0)`, 'desc');
+  const rows = await list
+    .orderBy('companies.id')
+    .limit(q.page_size)
+    .offset((q.page - 1) * q.page_size)
+    .execute();
+  return {
+    ...scopeOf(r),
+    total: n(total),
+    page: q.page,
+    page_size: q.page_size,
+    list: rows.map((x) => ({
+      company_id: n(x.id),
+      company_name: x.company_name,
+      street_name: x.street_name || '未划分街道',
+      visits: n(x.visits),
+      last_visit: x.last_visit || null,
+      demands: n(x.demands),
+      open_demands: n(x.open_demands),
+    })),
+  };
+}
