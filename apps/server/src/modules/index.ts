@@ -41,6 +41,7 @@ import { pushRoutes } from './push/push';
 import { directoryRoutes } from './enterprise/directory.routes';
 import { visitRoutes } from './enterprise/visits.routes';
 import { gradingRoutes } from './grading/grading.routes';
+import { companyFactsTask } from './grading/facts';
 
 /** The whole API as one list: each module's routes, registered under /v1. */
 export function allModules(): RouteRegistry {
@@ -95,5 +96,6 @@ export function allScheduledTasks(): ScheduledTask[] {
     monthlyReportTask,
     holidaySyncTask,
     certificateExpiryTask,
+    companyFactsTask,
   ];
 }

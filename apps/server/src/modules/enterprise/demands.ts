@@ -23,6 +23,7 @@ import {
   type RecordExport,
 } from '@ip/contract';
 import type { Database } from '../../db/schema';
+import { refreshCompanyFacts } from '../grading/facts';
 import type { Deps } from '../../deps';
 import { containsText } from '../../db/sql';
 import { writeTransaction } from '../../db/write';
@@ -145,6 +146,7 @@ export async function registerDemand(
       .executeTakeFirstOrThrow();
     const id = Number(row.id);
     await insertStep(trx, id, 'register', opts.actor, '', nowIso);
+    await refreshCompanyFacts(trx, [input.company_id]);
     return { id };
   };
   if (opts.trx) return insert(opts.trx);
@@ -563,6 +565,10 @@ async function applyStep(deps: Deps, demandId: number, actor: DemandActor, chang
     const r = await u.executeTakeFirst();
     if (Number(r.numUpdatedRows) !== 1) throw badRequest('该需求的状态已变化，请刷新后重试');
     await insertStep(trx, demandId, change.step, actor, change.note, nowIso);
+    if (change.set.status) {
+      const d = await trx.selectFrom('demands').select('company_id').where('id', '=', demandId).executeTakeFirstOrThrow();
+      await refreshCompanyFacts(trx, [Number(d.company_id)]);
+    }
   });
 }
 

@@ -15,8 +15,8 @@ import {
 } from '@ip/contract';
 import type { Deps } from '../../deps';
 import { containsText } from '../../db/sql';
-import { chinaToday } from '../common/records';
 import { inScope, type ServiceScope } from '../enterprise/service-scope';
+import { correctionSql, readyFacts } from './facts';
 
 /**
  * An enterprise's score, grade and rank (issue 12, ADR 0043, DOMAIN §5), computed in SQL with one aggregate per part
@@ -27,21 +27,6 @@ import { inScope, type ServiceScope } from '../enterprise/service-scope';
  * (service_score_settings, else the defaults). Grade: A at or above thresholds.a, B at or above b, C at or above c,
  * else D. Rank: the position in the caller's whole scope by score (ties share a rank), before any list filter.
  */
-
-/** Days a visit counts towards the score, and a litigation case as "new". */
-export const SCORE_VISIT_DAYS = 365;
-export const SCORE_LITIGATION_DAYS = 365;
-
-/** The enterprise's honours (company_honors, migration 024, ADR 0041): one correlated count per enterprise. */
-export function honourCountSql(companyId: RawBuilder<number>): RawBuilder<number> {
-  return sql<number>`(select count(*) from company_honors h where h.company_id = ${companyId})`;
-}
-
-function minusDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** The office's weights and thresholds (the defaults when never saved). */
 export async function scoreSettings(deps: Deps, scope: ServiceScope): Promise<ScoreSettings> {
@@ -80,12 +65,15 @@ export interface RankFilter {
   grade?: Grade;
 }
 
-/** The CTE chain `ranked` (id, company_name, street_id, street_name, industry, the 7 counts, score, grade, rk). */
-function rankedSql(deps: Deps, scope: ServiceScope, w: ScoreWeights, t: GradeThresholds): RawBuilder<unknown> {
+/**
+ * The CTE chain `ranked` (id, company_name, street_id, street_name, industry, the 7 counts, score, grade, rk): the
+ * enterprises in scope joined to their stored counts (service_company_facts, ADR 0050), corrected to today's windows
+ * when the counts were taken on an earlier day, with the weights applied here.
+ */
+async function rankedSql(deps: Deps, scope: ServiceScope, w: ScoreWeights, t: GradeThresholds): Promise<RawBuilder<unknown>> {
   const { db } = deps.db;
-  const today = chinaToday(deps.clock());
-  const visitFrom = minusDays(today, SCORE_VISIT_DAYS);
-  const litFrom = minusDays(today, SCORE_LITIGATION_DAYS);
+  const { asOf, today } = await readyFacts(deps);
+  const stale = asOf !== today;
   const office = db
     .selectFrom('companies')
     .select(['companies.id', 'companies.company_name', 'companies.street_id', 'companies.street_name', 'companies.industry'])
@@ -94,41 +82,21 @@ function rankedSql(deps: Deps, scope: ServiceScope, w: ScoreWeights, t: GradeThr
   const score = sql`(o.invention * ${lit(w.invention)} + o.utility * ${lit(w.utility)} + o.design * ${lit(w.design)}
     + o.honour * ${lit(w.honour)} + o.demand * ${lit(w.demand)} + o.visit * ${lit(w.visit)}
     - o.litigation * ${lit(w.litigation)})`;
-  return sql`with office as ${office},
-  pat as (
-    select cp.company_id,
-      sum(case when p.type = '发明' then 1 else 0 end) as inv,
-      sum(case when p.type = '实用新型' then 1 else 0 end) as um,
-      sum(case when p.type = '外观设计' then 1 else 0 end) as des
-    from company_patents cp join patents p on p.id = cp.patent_id
-    where cp.company_id in (select id from office) and cp.removed = 0 and cp.source <> 'collect'
-      and p.legal_status = '有权'
-    group by cp.company_id),
-  vis as (
-    select company_id, count(*) as n from visits
-    where owner_id = ${scope.ownerId} and status = 'done' and visit_date > ${visitFrom} and visit_date <= ${today}
-    group by company_id),
-  dem as (
-    select company_id, count(*) as n from demands
-    where owner_id = ${scope.ownerId} and status in ('registered', 'assigned')
-    group by company_id),
-  lit as (
-    select cn.company_id, count(distinct lp.case_id) as n
-    from company_names cn
-      join litigation_parties lp on lp.name_key = cn.name
-      join litigation_cases lc on lc.id = lp.case_id
-    where cn.company_id in (select id from office) and lc.filing_date > ${litFrom} and lc.filing_date <= ${today}
-    group by cn.company_id),
+  const visit = stale ? sql`coalesce(f.visit, 0) + coalesce(vd.n, 0)` : sql`coalesce(f.visit, 0)`;
+  const litigation = stale ? sql`coalesce(f.litigation, 0) + coalesce(ld.n, 0)` : sql`coalesce(f.litigation, 0)`;
+  return sql`with office as ${office},${stale ? sql` ${correctionSql(scope.ownerId, asOf, today)},` : sql``}
   counted as (
     select office.id, office.company_name, office.street_id, office.street_name, office.industry,
-      coalesce(pat.inv, 0) as invention, coalesce(pat.um, 0) as utility, coalesce(pat.des, 0) as design,
-      ${honourCountSql(sql<number>`office.id`)} as honour,
-      coalesce(dem.n, 0) as demand, coalesce(vis.n, 0) as visit, coalesce(lit.n, 0) as litigation
+      coalesce(f.invention, 0) as invention, coalesce(f.utility, 0) as utility, coalesce(f.design, 0) as design,
+      coalesce(f.honour, 0) as honour, coalesce(f.demand, 0) as demand, ${visit} as visit, ${litigation} as litigation
     from office
-      left join pat on pat.company_id = office.id
-      left join vis on vis.company_id = office.id
-      left join dem on dem.company_id = office.id
-      left join lit on lit.company_id = office.id),
+      left join service_company_facts f on f.company_id = office.id${
+        stale
+          ? sql`
+      left join vdelta vd on vd.company_id = office.id
+      left join ldelta ld on ld.company_id = office.id`
+          : sql``
+      }),
   scored as (select o.*, ${score} as score from counted o),
   ranked as (
     select scored.*, rank() over (order by score desc) as rk,
@@ -188,7 +156,7 @@ export async function rankCompanies(
 ): Promise<RankingList> {
   const { db } = deps.db;
   const s = settings ?? (await scoreSettings(deps, scope));
-  const ranked = rankedSql(deps, scope, s.weights, s.thresholds);
+  const ranked = await rankedSql(deps, scope, s.weights, s.thresholds);
   const where = filterSql(scope, q);
   const rows = (
     await sql<RankedRow>`${ranked}
@@ -224,7 +192,7 @@ export const RANKING_EXPORT_MAX = 20_000;
 /** Every ranked row matching the filter, for the Excel export (at most RANKING_EXPORT_MAX). */
 export async function rankingForExport(deps: Deps, scope: ServiceScope, f: RankFilter) {
   const s = await scoreSettings(deps, scope);
-  const ranked = rankedSql(deps, scope, s.weights, s.thresholds);
+  const ranked = await rankedSql(deps, scope, s.weights, s.thresholds);
   const rows = (
     await sql<RankedRow>`${ranked} select ranked.* from ranked where ${filterSql(scope, f)}
       order by rk, id limit ${RANKING_EXPORT_MAX + 1}`.execute(deps.db.db)
@@ -239,7 +207,7 @@ export async function gradeCounts(
   weights: ScoreWeights,
   thresholds: GradeThresholds,
 ): Promise<{ counts: GradeCounts; total: number }> {
-  const ranked = rankedSql(deps, scope, weights, thresholds);
+  const ranked = await rankedSql(deps, scope, weights, thresholds);
   const rows = (
     await sql<{ grade: Grade; n: number }>`${ranked} select grade, count(*) as n from ranked group by grade`.execute(deps.db.db)
   ).rows;
