@@ -66,11 +66,11 @@ export interface RankFilter {
 }
 
 /**
- * The CTE chain `ranked` (id, company_name, street_id, street_name, industry, the 7 counts, score, grade, rk): the
- * enterprises in scope joined to their stored counts (service_company_facts, ADR 0050), corrected to today's windows
- * when the counts were taken on an earlier day, with the weights applied here.
+ * The CTE chain `scored` (id, company_name, street_id, street_name, industry, the 7 counts, score): the enterprises in
+ * scope joined to their stored counts (service_company_facts, ADR 0050), corrected to today's windows when the counts
+ * were taken on an earlier day, with the weights applied here.
  */
-async function rankedSql(deps: Deps, scope: ServiceScope, w: ScoreWeights, t: GradeThresholds): Promise<RawBuilder<unknown>> {
+async function scoredSql(deps: Deps, scope: ServiceScope, w: ScoreWeights): Promise<RawBuilder<unknown>> {
   const { db } = deps.db;
   const { asOf, today } = await readyFacts(deps);
   const stale = asOf !== today;
@@ -97,26 +97,54 @@ async function rankedSql(deps: Deps, scope: ServiceScope, w: ScoreWeights, t: Gr
       left join ldelta ld on ld.company_id = office.id`
           : sql``
       }),
-  scored as (select o.*, ${score} as score from counted o),
-  ranked as (
-    select scored.*, rank() over (order by score desc) as rk,
-      case when score >= ${lit(t.a)} then 'A' when score >= ${lit(t.b)} then 'B' when score >= ${lit(t.c)} then 'C'
-        else 'D' end as grade
-    from scored)`;
+  scored as (select o.*, ${score} as score from counted o)`;
 }
 
-function filterSql(scope: ServiceScope, f: RankFilter): RawBuilder<boolean> {
+/** Grade of a score: A at or above thresholds.a, B at or above b, C at or above c, else D. */
+function gradeOf(score: number, t: GradeThresholds): Grade {
+  return score >= t.a ? 'A' : score >= t.b ? 'B' : score >= t.c ? 'C' : 'D';
+}
+
+/**
+ * How many enterprises in the whole scope have each score, highest first: one grouped pass over `scored` that gives
+ * every rank (1 + the enterprises scoring higher: SQL's rank(), ties share it) and every grade count, so no window
+ * function runs over the scope (ADR 0050: rank() over 20,000 rows was most of the ranking's time).
+ */
+async function scoreHistogram(deps: Deps, scored: RawBuilder<unknown>): Promise<{ score: number; n: number }[]> {
+  const rows = (
+    await sql<{ score: number; n: number }>`${scored} select score, count(*) as n from scored group by score`.execute(deps.db.db)
+  ).rows;
+  return rows.map((r) => ({ score: Number(r.score), n: Number(r.n) })).sort((a, b) => b.score - a.score);
+}
+
+function rankOf(hist: { score: number; n: number }[]): (score: number) => number {
+  const ranks = new Map<number, number>();
+  let above = 0;
+  for (const h of hist) {
+    ranks.set(h.score, above + 1);
+    above += h.n;
+  }
+  return (score) => ranks.get(score) ?? above + 1;
+}
+
+function filterSql(scope: ServiceScope, f: RankFilter, t: GradeThresholds): RawBuilder<boolean> {
   const parts: RawBuilder<unknown>[] = [sql`1 = 1`];
   if (f.keyword) parts.push(containsText('company_name', f.keyword));
   if (f.street_id !== undefined) parts.push(sql`street_id = ${f.street_id}`);
   if (f.industry) parts.push(sql`industry = ${f.industry}`);
-  if (f.grade) parts.push(sql`grade = ${f.grade}`);
+  if (f.grade) {
+    // the grade as a score range (gradeOf): A [a, ∞), B [b, a), C [c, b), D (−∞, c)
+    const upper = { A: null, B: t.a, C: t.b, D: t.c }[f.grade];
+    const lower = { A: t.a, B: t.b, C: t.c, D: null }[f.grade];
+    if (lower !== null) parts.push(sql`score >= ${lower}`);
+    if (upper !== null) parts.push(sql`score < ${upper}`);
+  }
   if (f.label_id !== undefined)
     parts.push(sql`id in (select company_id from company_labels where label_id = ${f.label_id} and owner_id = ${scope.ownerId})`);
   return sql<boolean>`(${sql.join(parts, sql` and `)})`;
 }
 
-interface RankedRow {
+interface ScoredRow {
   id: number;
   company_name: string;
   street_name: string;
@@ -129,25 +157,23 @@ interface RankedRow {
   visit: number;
   litigation: number;
   score: number;
-  grade: Grade;
-  rk: number;
-  total_rows?: number;
 }
 
-function toRow(r: RankedRow): RankingRow {
+function toRow(r: ScoredRow, rank: (score: number) => number, t: GradeThresholds): RankingRow {
+  const score = Number(r.score);
   return {
     id: Number(r.id),
     company_name: r.company_name,
     street_name: r.street_name,
     industry: r.industry,
-    rank: Number(r.rk),
-    score: Number(r.score),
-    grade: r.grade,
+    rank: rank(score),
+    score,
+    grade: gradeOf(score, t),
     counts: Object.fromEntries(SCORE_PARTS.map((p) => [p, Number(r[p])])) as RankingRow['counts'],
   };
 }
 
-/** One page of the ranking (or, with `all`, every row for the export, at most `limit`). */
+/** One page of the ranking: rank in the whole scope (before the filters), score, grade and the counts behind them. */
 export async function rankCompanies(
   deps: Deps,
   scope: ServiceScope,
@@ -156,17 +182,19 @@ export async function rankCompanies(
 ): Promise<RankingList> {
   const { db } = deps.db;
   const s = settings ?? (await scoreSettings(deps, scope));
-  const ranked = await rankedSql(deps, scope, s.weights, s.thresholds);
-  const where = filterSql(scope, q);
+  const scored = await scoredSql(deps, scope, s.weights);
+  const hist = await scoreHistogram(deps, scored);
+  const where = filterSql(scope, q, s.thresholds);
   const rows = (
-    await sql<RankedRow>`${ranked}
-      select ranked.*, count(*) over () as total_rows from ranked where ${where}
-      order by rk, id limit ${q.page_size} offset ${(q.page - 1) * q.page_size}`.execute(db)
+    await sql<ScoredRow>`${scored} select scored.* from scored where ${where}
+      order by score desc, id limit ${q.page_size} offset ${(q.page - 1) * q.page_size}`.execute(db)
   ).rows;
-  let total = rows.length ? Number(rows[0].total_rows) : 0;
-  if (!rows.length && q.page > 1) {
-    const c = await sql<{ n: number }>`${ranked} select count(*) as n from ranked where ${where}`.execute(db);
+  let total: number;
+  if (q.keyword || q.street_id !== undefined || q.industry || q.label_id !== undefined) {
+    const c = await sql<{ n: number }>`${scored} select count(*) as n from scored where ${where}`.execute(db);
     total = Number(c.rows[0]?.n ?? 0);
+  } else {
+    total = hist.filter((h) => !q.grade || gradeOf(h.score, s.thresholds) === q.grade).reduce((n, h) => n + h.n, 0);
   }
   const industries = await db
     .selectFrom('companies')
@@ -176,8 +204,9 @@ export async function rankCompanies(
     .where('companies.industry', '<>', '')
     .orderBy('companies.industry')
     .execute();
+  const rank = rankOf(hist);
   return {
-    list: rows.map(toRow),
+    list: rows.map((r) => toRow(r, rank, s.thresholds)),
     total,
     page: q.page,
     page_size: q.page_size,
@@ -192,12 +221,17 @@ export const RANKING_EXPORT_MAX = 20_000;
 /** Every ranked row matching the filter, for the Excel export (at most RANKING_EXPORT_MAX). */
 export async function rankingForExport(deps: Deps, scope: ServiceScope, f: RankFilter) {
   const s = await scoreSettings(deps, scope);
-  const ranked = await rankedSql(deps, scope, s.weights, s.thresholds);
+  const scored = await scoredSql(deps, scope, s.weights);
+  const rank = rankOf(await scoreHistogram(deps, scored));
   const rows = (
-    await sql<RankedRow>`${ranked} select ranked.* from ranked where ${filterSql(scope, f)}
-      order by rk, id limit ${RANKING_EXPORT_MAX + 1}`.execute(deps.db.db)
+    await sql<ScoredRow>`${scored} select scored.* from scored where ${filterSql(scope, f, s.thresholds)}
+      order by score desc, id limit ${RANKING_EXPORT_MAX + 1}`.execute(deps.db.db)
   ).rows;
-  return { rows: rows.slice(0, RANKING_EXPORT_MAX).map(toRow), truncated: rows.length > RANKING_EXPORT_MAX, settings: s };
+  return {
+    rows: rows.slice(0, RANKING_EXPORT_MAX).map((r) => toRow(r, rank, s.thresholds)),
+    truncated: rows.length > RANKING_EXPORT_MAX,
+    settings: s,
+  };
 }
 
 /** How many enterprises in scope fall in each grade with these weights and thresholds (saved or a preview). */
@@ -207,12 +241,9 @@ export async function gradeCounts(
   weights: ScoreWeights,
   thresholds: GradeThresholds,
 ): Promise<{ counts: GradeCounts; total: number }> {
-  const ranked = await rankedSql(deps, scope, weights, thresholds);
-  const rows = (
-    await sql<{ grade: Grade; n: number }>`${ranked} select grade, count(*) as n from ranked group by grade`.execute(deps.db.db)
-  ).rows;
+  const hist = await scoreHistogram(deps, await scoredSql(deps, scope, weights));
   const counts = Object.fromEntries(GRADES.map((g) => [g, 0])) as GradeCounts;
-  for (const r of rows) counts[r.grade] = Number(r.n);
+  for (const h of hist) counts[gradeOf(h.score, thresholds)] += h.n;
   return { counts, total: GRADES.reduce((n, g) => n + counts[g], 0) };
 }
 
