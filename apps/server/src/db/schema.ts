@@ -372,6 +372,8 @@ export interface Database {
   company_honors: CompanyHonorsTable;
   service_score_settings: ServiceScoreSettingsTable;
   service_warning_deliveries: ServiceWarningDeliveriesTable;
+  service_company_facts: ServiceCompanyFactsTable;
+  service_facts_state: ServiceFactsStateTable;
 }
 
 export interface PatentsTable {
@@ -835,4 +837,23 @@ export interface ServiceWarningDeliveriesTable {
   company_id: number;
   user_id: number;
   delivered_at: string;
+}
+
+/** The ranking's stored counts per enterprise (migration 034, ADR 0050). */
+export interface ServiceCompanyFactsTable {
+  company_id: number;
+  invention: Generated<number>;
+  utility: Generated<number>;
+  design: Generated<number>;
+  honour: Generated<number>;
+  demand: Generated<number>;
+  visit: Generated<number>;
+  litigation: Generated<number>;
+}
+
+/** The day the stored windowed counts were taken on (one row, id 1; migration 034, ADR 0050). */
+export interface ServiceFactsStateTable {
+  id: number;
+  as_of: string;
+  built_at: string;
 }

@@ -18,6 +18,7 @@ import { seedDemoConsulting } from './seed/consulting-demo';
 import { seedDemoCompanyHonors } from './seed/company-honors';
 import { seedDemoVisits } from './seed/visits-demo';
 import { seedDemoFieldVisits } from './seed/field-visits';
+import { rebuildCompanyFacts } from '../modules/grading/facts';
 
 /**
  * The demo data that needs the demo accounts and the demo patents (portfolio, applications, certificates,
@@ -44,4 +45,5 @@ export async function seedDemoData(deps: Deps): Promise<void> {
   await seedDemoCompanyHonors(deps);
   await seedDemoVisits(deps);
   await seedDemoFieldVisits(deps);
+  await rebuildCompanyFacts(deps); // the ranking's stored counts (ADR 0050), after every seed that adds facts
 }

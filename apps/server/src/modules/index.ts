@@ -42,6 +42,7 @@ import { directoryRoutes } from './enterprise/directory.routes';
 import { visitRoutes } from './enterprise/visits.routes';
 import { gradingRoutes } from './grading/grading.routes';
 import { serviceStatsRoutes } from './service-stats/service-stats.routes';
+import { companyFactsTask } from './grading/facts';
 
 /** The whole API as one list: each module's routes, registered under /v1. */
 export function allModules(): RouteRegistry {
@@ -97,5 +98,6 @@ export function allScheduledTasks(): ScheduledTask[] {
     monthlyReportTask,
     holidaySyncTask,
     certificateExpiryTask,
+    companyFactsTask,
   ];
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { refreshCompanyFacts } from '../grading/facts';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -54,6 +55,7 @@ export async function refreshCompanyNames(db: Q, companyId: number): Promise<voi
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
+  await refreshCompanyFacts(db, [companyId]); // its litigation cases are matched by these names (ADR 0050)
 }
 
 /** Rewrites company_names for every company (after a bulk change of names, and once at migration time). */
@@ -88,4 +90,6 @@ export async function refreshPatentCounts(db: Q, companyId?: number): Promise<vo
   await sql`UPDATE companies SET patent_num = (
       SELECT count(*) FROM company_patents cp
       WHERE cp.company_id = companies.id AND cp.removed = 0 AND cp.source <> 'collect') ${only}`.execute(db);
+  // The ranking's stored counts (ADR 0050) follow the patents linked.
+  await refreshCompanyFacts(db, companyId === undefined ? undefined : [companyId]);
 }

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, DEMO, login, loginAs, type TestApp } from '../../../test/helpers';
 import { insertUser as insertTestUser } from '../../../test/service-office';
@@ -460,6 +461,20 @@ describe('list, filters, export', () => {
     expect(res.body.data.name).toMatch(/^需求记录-2026-11-24\.xlsx$/);
     const file = await call(t.app, 'GET', res.body.data.url.replace(/^\/v1/, '/v1'), { token: main });
     expect(file.status).toBe(200);
+  });
+
+  it('exports every row in the list order with one query (same rows and order as the pages)', async () => {
+    const listed = await post(main, '/demand/list', { page_size: 100 });
+    const res = await post(main, '/demand/export', {});
+    expect(res.body.data).toMatchObject({ rows: listed.body.data.total, truncated: false });
+    const file = await t.app.inject({ method: 'GET', url: res.body.data.url, headers: { authorization: `Bearer ${main}` } });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const ids: number[] = [];
+    wb.worksheets[0].eachRow((row, n) => {
+      if (n > 1) ids.push(Number(row.getCell(1).value));
+    });
+    expect(ids).toEqual(listed.body.data.list.map((r: { id: number }) => r.id));
   });
 });
 

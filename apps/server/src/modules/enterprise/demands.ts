@@ -23,6 +23,7 @@ import {
   type RecordExport,
 } from '@ip/contract';
 import type { Database } from '../../db/schema';
+import { refreshCompanyFacts } from '../grading/facts';
 import type { Deps } from '../../deps';
 import { containsText } from '../../db/sql';
 import { writeTransaction } from '../../db/write';
@@ -145,6 +146,7 @@ export async function registerDemand(
       .executeTakeFirstOrThrow();
     const id = Number(row.id);
     await insertStep(trx, id, 'register', opts.actor, '', nowIso);
+    await refreshCompanyFacts(trx, [input.company_id]);
     return { id };
   };
   if (opts.trx) return insert(opts.trx);
@@ -363,6 +365,22 @@ function checkRange(f: DemandFilters) {
 }
 
 /** POST /v1/demand/list: one page, red, yellow, green first, then by due day, newest first. */
+/** The rows of a filtered query in the list's order: red, yellow, green; open first; by current due day; newest. */
+async function orderedRaws(base: DemandBase, ld: LightDay, limit: number, offset: number): Promise<RawRow[]> {
+  return (await base
+    .select([...ROW_COLUMNS])
+    .orderBy(lightRankSql(ld.today, ld.next))
+    .orderBy(sql`(case when demands.status in ('registered', 'assigned') then 0 else 1 end)`)
+    .orderBy(
+      sql`(case when demands.contacted_at is null then demands.contact_due when demands.replied_at is null then demands.reply_due else demands.close_due end)`,
+    )
+    .orderBy('demands.registered_at', 'desc')
+    .orderBy('demands.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute()) as unknown as RawRow[];
+}
+
 export async function listDemands(
   deps: Deps,
   scope: ServiceScope,
@@ -373,18 +391,7 @@ export async function listDemands(
   const ld = await lightDay(deps);
   const base = applyFilters(scopedDemands(db, scope), q, ld);
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const raws = (await base
-    .select([...ROW_COLUMNS])
-    .orderBy(lightRankSql(ld.today, ld.next))
-    .orderBy(sql`(case when demands.status in ('registered', 'assigned') then 0 else 1 end)`)
-    .orderBy(
-      sql`(case when demands.contacted_at is null then demands.contact_due when demands.replied_at is null then demands.reply_due else demands.close_due end)`,
-    )
-    .orderBy('demands.registered_at', 'desc')
-    .orderBy('demands.id', 'desc')
-    .limit(q.page_size)
-    .offset((q.page - 1) * q.page_size)
-    .execute()) as unknown as RawRow[];
+  const raws = await orderedRaws(base, ld, q.page_size, (q.page - 1) * q.page_size);
   const counts = await lightCounts(applyFilters(scopedDemands(db, scope), q, ld, false), ld);
   return { list: await toRows(db, raws, ld), total: Number(total), page: q.page, page_size: q.page_size, counts };
 }
@@ -393,21 +400,17 @@ export const DEMAND_EXPORT_MAX = 5000;
 
 /** POST /v1/demand/export: the filtered list in the list's order as .xlsx (at most DEMAND_EXPORT_MAX rows). */
 export async function exportDemands(deps: Deps, scope: ServiceScope, f: DemandExportBody & DemandFilters): Promise<RecordExport> {
-  const all: DemandRow[] = [];
-  let total = 0;
-  for (let page = 1; all.length < DEMAND_EXPORT_MAX; page++) {
-    const r = await listDemands(deps, scope, { ...f, page, page_size: 100 });
-    total = r.total;
-    all.push(...r.list);
-    if (r.list.length < 100) break;
-  }
-  const rows = all.slice(0, DEMAND_EXPORT_MAX);
+  // One ordered query (the list's order) of at most MAX + 1 rows: the extra row only tells that there are more.
+  checkRange(f);
+  const ld = await lightDay(deps);
+  const raws = await orderedRaws(applyFilters(scopedDemands(deps.db.db, scope), f, ld), ld, DEMAND_EXPORT_MAX + 1, 0);
+  const rows = await toRows(deps.db.db, raws.slice(0, DEMAND_EXPORT_MAX), ld);
   const today = shanghaiDay(deps.clock());
   return writeExport<DemandRow>(deps, scope.userId, {
     name: `需求记录-${today}.xlsx`,
     sheet: '需求记录',
     rows,
-    truncated: total > rows.length,
+    truncated: raws.length > DEMAND_EXPORT_MAX,
     columns: [
       { header: '需求编号', width: 10, value: (r) => r.id },
       { header: '企业', width: 32, value: (r) => r.company_name },
@@ -563,6 +566,10 @@ async function applyStep(deps: Deps, demandId: number, actor: DemandActor, chang
     const r = await u.executeTakeFirst();
     if (Number(r.numUpdatedRows) !== 1) throw badRequest('该需求的状态已变化，请刷新后重试');
     await insertStep(trx, demandId, change.step, actor, change.note, nowIso);
+    if (change.set.status) {
+      const d = await trx.selectFrom('demands').select('company_id').where('id', '=', demandId).executeTakeFirstOrThrow();
+      await refreshCompanyFacts(trx, [Number(d.company_id)]);
+    }
   });
 }
 

@@ -19,6 +19,7 @@ import {
   type RecordExport,
 } from '@ip/contract';
 import type { ExpressionBuilder } from 'kysely';
+import { refreshCompanyFacts } from '../grading/facts';
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/schema';
 import { containsText } from '../../db/sql';
@@ -247,6 +248,7 @@ export async function addHonor(deps: Deps, scope: ServiceScope, body: HonorAddBo
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await refreshCompanyFacts(deps.db.db, [body.company_id]);
   return honorInScope(deps, scope, Number(row.id));
 }
 
@@ -271,8 +273,9 @@ export async function editHonor(deps: Deps, scope: ServiceScope, body: HonorEdit
 
 /** POST /v1/company/honorDel */
 export async function deleteHonor(deps: Deps, scope: ServiceScope, id: number): Promise<{ id: number }> {
-  await honorInScope(deps, scope, id);
+  const honor = await honorInScope(deps, scope, id);
   await deps.db.db.deleteFrom('company_honors').where('id', '=', id).execute();
+  await refreshCompanyFacts(deps.db.db, [honor.company_id]);
   return { id };
 }
 

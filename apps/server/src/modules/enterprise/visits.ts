@@ -15,6 +15,7 @@ import {
   type VisitRow,
   type VisitStatus,
 } from '@ip/contract';
+import { refreshCompanyFacts } from '../grading/facts';
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/schema';
 import { containsText } from '../../db/sql';
@@ -321,6 +322,7 @@ export async function createVisit(
       const id = Number(row.id);
       const demandIds =
         input.status === 'done' ? await registerDemands(deps, trx, scope, input.company_id, id, input.demands) : [];
+      if (input.status === 'done') await refreshCompanyFacts(trx, [input.company_id]);
       return { id, created: true, status: input.status, demand_ids: demandIds };
     });
     await notifyRegistered(deps, scope, created.demand_ids);
@@ -406,7 +408,9 @@ export async function editVisit(deps: Deps, scope: ServiceScope, input: EditInpu
           trx,
         );
         if (Number(res.numUpdatedRows) !== 1) throw badRequest('该走访已被他人处理，请刷新后再试');
-        return registerDemands(deps, trx, scope, Number(visit.company_id), input.id, input.demands);
+        const ids = await registerDemands(deps, trx, scope, Number(visit.company_id), input.id, input.demands);
+        await refreshCompanyFacts(trx, [Number(visit.company_id)]);
+        return ids;
       });
       await notifyRegistered(deps, scope, demandIds);
       return result(demandIds);
@@ -426,6 +430,7 @@ export async function editVisit(deps: Deps, scope: ServiceScope, input: EditInpu
         // Turning the follow-up off and on again opens it anew.
         ...(input.follow_up === 0 ? { follow_done_at: null } : {}),
       });
+      if (input.visit_date !== visit.visit_date) await refreshCompanyFacts(db, [Number(visit.company_id)]);
       const dropped = before.filter((p) => !input.photos.includes(p));
       if (dropped.length) await releaseAttachments(deps, dropped);
       return result();
@@ -453,7 +458,10 @@ export async function deleteVisit(deps: Deps, scope: ServiceScope, id: number): 
     .where('visit_id', '=', id)
     .executeTakeFirstOrThrow();
   if (Number(raised.n) > 0) throw badRequest(`该走访登记了 ${Number(raised.n)} 条需求，不能删除`);
-  await db.deleteFrom('visits').where('id', '=', id).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('visits').where('id', '=', id).execute();
+    if (visit.status === 'done') await refreshCompanyFacts(trx, [Number(visit.company_id)]);
+  });
   const removed = await releaseAttachments(deps, parseFileIds(visit.photos));
   return { id, photos_removed: removed };
 }

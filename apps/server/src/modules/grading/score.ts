@@ -15,8 +15,8 @@ import {
 } from '@ip/contract';
 import type { Deps } from '../../deps';
 import { containsText } from '../../db/sql';
-import { chinaToday } from '../common/records';
 import { inScope, type ServiceScope } from '../enterprise/service-scope';
+import { correctionSql, readyFacts } from './facts';
 
 /**
  * An enterprise's score, grade and rank (issue 12, ADR 0043, DOMAIN §5), computed in SQL with one aggregate per part
@@ -27,21 +27,6 @@ import { inScope, type ServiceScope } from '../enterprise/service-scope';
  * (service_score_settings, else the defaults). Grade: A at or above thresholds.a, B at or above b, C at or above c,
  * else D. Rank: the position in the caller's whole scope by score (ties share a rank), before any list filter.
  */
-
-/** Days a visit counts towards the score, and a litigation case as "new". */
-export const SCORE_VISIT_DAYS = 365;
-export const SCORE_LITIGATION_DAYS = 365;
-
-/** The enterprise's honours (company_honors, migration 024, ADR 0041): one correlated count per enterprise. */
-export function honourCountSql(companyId: RawBuilder<number>): RawBuilder<number> {
-  return sql<number>`(select count(*) from company_honors h where h.company_id = ${companyId})`;
-}
-
-function minusDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** The office's weights and thresholds (the defaults when never saved). */
 export async function scoreSettings(deps: Deps, scope: ServiceScope): Promise<ScoreSettings> {
@@ -80,12 +65,15 @@ export interface RankFilter {
   grade?: Grade;
 }
 
-/** The CTE chain `ranked` (id, company_name, street_id, street_name, industry, the 7 counts, score, grade, rk). */
-function rankedSql(deps: Deps, scope: ServiceScope, w: ScoreWeights, t: GradeThresholds): RawBuilder<unknown> {
+/**
+ * The CTE chain `scored` (id, company_name, street_id, street_name, industry, the 7 counts, score): the enterprises in
+ * scope joined to their stored counts (service_company_facts, ADR 0050), corrected to today's windows when the counts
+ * were taken on an earlier day, with the weights applied here.
+ */
+async function scoredSql(deps: Deps, scope: ServiceScope, w: ScoreWeights): Promise<RawBuilder<unknown>> {
   const { db } = deps.db;
-  const today = chinaToday(deps.clock());
-  const visitFrom = minusDays(today, SCORE_VISIT_DAYS);
-  const litFrom = minusDays(today, SCORE_LITIGATION_DAYS);
+  const { asOf, today } = await readyFacts(deps);
+  const stale = asOf !== today;
   const office = db
     .selectFrom('companies')
     .select(['companies.id', 'companies.company_name', 'companies.street_id', 'companies.street_name', 'companies.industry'])
@@ -94,61 +82,69 @@ function rankedSql(deps: Deps, scope: ServiceScope, w: ScoreWeights, t: GradeThr
   const score = sql`(o.invention * ${lit(w.invention)} + o.utility * ${lit(w.utility)} + o.design * ${lit(w.design)}
     + o.honour * ${lit(w.honour)} + o.demand * ${lit(w.demand)} + o.visit * ${lit(w.visit)}
     - o.litigation * ${lit(w.litigation)})`;
-  return sql`with office as ${office},
-  pat as (
-    select cp.company_id,
-      sum(case when p.type = '发明' then 1 else 0 end) as inv,
-      sum(case when p.type = '实用新型' then 1 else 0 end) as um,
-      sum(case when p.type = '外观设计' then 1 else 0 end) as des
-    from company_patents cp join patents p on p.id = cp.patent_id
-    where cp.company_id in (select id from office) and cp.removed = 0 and cp.source <> 'collect'
-      and p.legal_status = '有权'
-    group by cp.company_id),
-  vis as (
-    select company_id, count(*) as n from visits
-    where owner_id = ${scope.ownerId} and status = 'done' and visit_date > ${visitFrom} and visit_date <= ${today}
-    group by company_id),
-  dem as (
-    select company_id, count(*) as n from demands
-    where owner_id = ${scope.ownerId} and status in ('registered', 'assigned')
-    group by company_id),
-  lit as (
-    select cn.company_id, count(distinct lp.case_id) as n
-    from company_names cn
-      join litigation_parties lp on lp.name_key = cn.name
-      join litigation_cases lc on lc.id = lp.case_id
-    where cn.company_id in (select id from office) and lc.filing_date > ${litFrom} and lc.filing_date <= ${today}
-    group by cn.company_id),
+  const visit = stale ? sql`coalesce(f.visit, 0) + coalesce(vd.n, 0)` : sql`coalesce(f.visit, 0)`;
+  const litigation = stale ? sql`coalesce(f.litigation, 0) + coalesce(ld.n, 0)` : sql`coalesce(f.litigation, 0)`;
+  return sql`with office as ${office},${stale ? sql` ${correctionSql(scope.ownerId, asOf, today)},` : sql``}
   counted as (
     select office.id, office.company_name, office.street_id, office.street_name, office.industry,
-      coalesce(pat.inv, 0) as invention, coalesce(pat.um, 0) as utility, coalesce(pat.des, 0) as design,
-      ${honourCountSql(sql<number>`office.id`)} as honour,
-      coalesce(dem.n, 0) as demand, coalesce(vis.n, 0) as visit, coalesce(lit.n, 0) as litigation
+      coalesce(f.invention, 0) as invention, coalesce(f.utility, 0) as utility, coalesce(f.design, 0) as design,
+      coalesce(f.honour, 0) as honour, coalesce(f.demand, 0) as demand, ${visit} as visit, ${litigation} as litigation
     from office
-      left join pat on pat.company_id = office.id
-      left join vis on vis.company_id = office.id
-      left join dem on dem.company_id = office.id
-      left join lit on lit.company_id = office.id),
-  scored as (select o.*, ${score} as score from counted o),
-  ranked as (
-    select scored.*, rank() over (order by score desc) as rk,
-      case when score >= ${lit(t.a)} then 'A' when score >= ${lit(t.b)} then 'B' when score >= ${lit(t.c)} then 'C'
-        else 'D' end as grade
-    from scored)`;
+      left join service_company_facts f on f.company_id = office.id${
+        stale
+          ? sql`
+      left join vdelta vd on vd.company_id = office.id
+      left join ldelta ld on ld.company_id = office.id`
+          : sql``
+      }),
+  scored as (select o.*, ${score} as score from counted o)`;
 }
 
-function filterSql(scope: ServiceScope, f: RankFilter): RawBuilder<boolean> {
+/** Grade of a score: A at or above thresholds.a, B at or above b, C at or above c, else D. */
+function gradeOf(score: number, t: GradeThresholds): Grade {
+  return score >= t.a ? 'A' : score >= t.b ? 'B' : score >= t.c ? 'C' : 'D';
+}
+
+/**
+ * How many enterprises in the whole scope have each score, highest first: one grouped pass over `scored` that gives
+ * every rank (1 + the enterprises scoring higher: SQL's rank(), ties share it) and every grade count, so no window
+ * function runs over the scope (ADR 0050: rank() over 20,000 rows was most of the ranking's time).
+ */
+async function scoreHistogram(deps: Deps, scored: RawBuilder<unknown>): Promise<{ score: number; n: number }[]> {
+  const rows = (
+    await sql<{ score: number; n: number }>`${scored} select score, count(*) as n from scored group by score`.execute(deps.db.db)
+  ).rows;
+  return rows.map((r) => ({ score: Number(r.score), n: Number(r.n) })).sort((a, b) => b.score - a.score);
+}
+
+function rankOf(hist: { score: number; n: number }[]): (score: number) => number {
+  const ranks = new Map<number, number>();
+  let above = 0;
+  for (const h of hist) {
+    ranks.set(h.score, above + 1);
+    above += h.n;
+  }
+  return (score) => ranks.get(score) ?? above + 1;
+}
+
+function filterSql(scope: ServiceScope, f: RankFilter, t: GradeThresholds): RawBuilder<boolean> {
   const parts: RawBuilder<unknown>[] = [sql`1 = 1`];
   if (f.keyword) parts.push(containsText('company_name', f.keyword));
   if (f.street_id !== undefined) parts.push(sql`street_id = ${f.street_id}`);
   if (f.industry) parts.push(sql`industry = ${f.industry}`);
-  if (f.grade) parts.push(sql`grade = ${f.grade}`);
+  if (f.grade) {
+    // the grade as a score range (gradeOf): A [a, ∞), B [b, a), C [c, b), D (−∞, c)
+    const upper = { A: null, B: t.a, C: t.b, D: t.c }[f.grade];
+    const lower = { A: t.a, B: t.b, C: t.c, D: null }[f.grade];
+    if (lower !== null) parts.push(sql`score >= ${lower}`);
+    if (upper !== null) parts.push(sql`score < ${upper}`);
+  }
   if (f.label_id !== undefined)
     parts.push(sql`id in (select company_id from company_labels where label_id = ${f.label_id} and owner_id = ${scope.ownerId})`);
   return sql<boolean>`(${sql.join(parts, sql` and `)})`;
 }
 
-interface RankedRow {
+interface ScoredRow {
   id: number;
   company_name: string;
   street_name: string;
@@ -161,25 +157,23 @@ interface RankedRow {
   visit: number;
   litigation: number;
   score: number;
-  grade: Grade;
-  rk: number;
-  total_rows?: number;
 }
 
-function toRow(r: RankedRow): RankingRow {
+function toRow(r: ScoredRow, rank: (score: number) => number, t: GradeThresholds): RankingRow {
+  const score = Number(r.score);
   return {
     id: Number(r.id),
     company_name: r.company_name,
     street_name: r.street_name,
     industry: r.industry,
-    rank: Number(r.rk),
-    score: Number(r.score),
-    grade: r.grade,
+    rank: rank(score),
+    score,
+    grade: gradeOf(score, t),
     counts: Object.fromEntries(SCORE_PARTS.map((p) => [p, Number(r[p])])) as RankingRow['counts'],
   };
 }
 
-/** One page of the ranking (or, with `all`, every row for the export, at most `limit`). */
+/** One page of the ranking: rank in the whole scope (before the filters), score, grade and the counts behind them. */
 export async function rankCompanies(
   deps: Deps,
   scope: ServiceScope,
@@ -188,17 +182,19 @@ export async function rankCompanies(
 ): Promise<RankingList> {
   const { db } = deps.db;
   const s = settings ?? (await scoreSettings(deps, scope));
-  const ranked = rankedSql(deps, scope, s.weights, s.thresholds);
-  const where = filterSql(scope, q);
+  const scored = await scoredSql(deps, scope, s.weights);
+  const hist = await scoreHistogram(deps, scored);
+  const where = filterSql(scope, q, s.thresholds);
   const rows = (
-    await sql<RankedRow>`${ranked}
-      select ranked.*, count(*) over () as total_rows from ranked where ${where}
-      order by rk, id limit ${q.page_size} offset ${(q.page - 1) * q.page_size}`.execute(db)
+    await sql<ScoredRow>`${scored} select scored.* from scored where ${where}
+      order by score desc, id limit ${q.page_size} offset ${(q.page - 1) * q.page_size}`.execute(db)
   ).rows;
-  let total = rows.length ? Number(rows[0].total_rows) : 0;
-  if (!rows.length && q.page > 1) {
-    const c = await sql<{ n: number }>`${ranked} select count(*) as n from ranked where ${where}`.execute(db);
+  let total: number;
+  if (q.keyword || q.street_id !== undefined || q.industry || q.label_id !== undefined) {
+    const c = await sql<{ n: number }>`${scored} select count(*) as n from scored where ${where}`.execute(db);
     total = Number(c.rows[0]?.n ?? 0);
+  } else {
+    total = hist.filter((h) => !q.grade || gradeOf(h.score, s.thresholds) === q.grade).reduce((n, h) => n + h.n, 0);
   }
   const industries = await db
     .selectFrom('companies')
@@ -208,8 +204,9 @@ export async function rankCompanies(
     .where('companies.industry', '<>', '')
     .orderBy('companies.industry')
     .execute();
+  const rank = rankOf(hist);
   return {
-    list: rows.map(toRow),
+    list: rows.map((r) => toRow(r, rank, s.thresholds)),
     total,
     page: q.page,
     page_size: q.page_size,
@@ -224,12 +221,17 @@ export const RANKING_EXPORT_MAX = 20_000;
 /** Every ranked row matching the filter, for the Excel export (at most RANKING_EXPORT_MAX). */
 export async function rankingForExport(deps: Deps, scope: ServiceScope, f: RankFilter) {
   const s = await scoreSettings(deps, scope);
-  const ranked = rankedSql(deps, scope, s.weights, s.thresholds);
+  const scored = await scoredSql(deps, scope, s.weights);
+  const rank = rankOf(await scoreHistogram(deps, scored));
   const rows = (
-    await sql<RankedRow>`${ranked} select ranked.* from ranked where ${filterSql(scope, f)}
-      order by rk, id limit ${RANKING_EXPORT_MAX + 1}`.execute(deps.db.db)
+    await sql<ScoredRow>`${scored} select scored.* from scored where ${filterSql(scope, f, s.thresholds)}
+      order by score desc, id limit ${RANKING_EXPORT_MAX + 1}`.execute(deps.db.db)
   ).rows;
-  return { rows: rows.slice(0, RANKING_EXPORT_MAX).map(toRow), truncated: rows.length > RANKING_EXPORT_MAX, settings: s };
+  return {
+    rows: rows.slice(0, RANKING_EXPORT_MAX).map((r) => toRow(r, rank, s.thresholds)),
+    truncated: rows.length > RANKING_EXPORT_MAX,
+    settings: s,
+  };
 }
 
 /** How many enterprises in scope fall in each grade with these weights and thresholds (saved or a preview). */
@@ -239,12 +241,9 @@ export async function gradeCounts(
   weights: ScoreWeights,
   thresholds: GradeThresholds,
 ): Promise<{ counts: GradeCounts; total: number }> {
-  const ranked = rankedSql(deps, scope, weights, thresholds);
-  const rows = (
-    await sql<{ grade: Grade; n: number }>`${ranked} select grade, count(*) as n from ranked group by grade`.execute(deps.db.db)
-  ).rows;
+  const hist = await scoreHistogram(deps, await scoredSql(deps, scope, weights));
   const counts = Object.fromEntries(GRADES.map((g) => [g, 0])) as GradeCounts;
-  for (const r of rows) counts[r.grade] = Number(r.n);
+  for (const h of hist) counts[gradeOf(h.score, thresholds)] += h.n;
   return { counts, total: GRADES.reduce((n, g) => n + counts[g], 0) };
 }
 

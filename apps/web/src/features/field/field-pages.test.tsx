@@ -242,6 +242,28 @@ describe('/web/small/workVisit', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/web/small/workVisit'));
   });
 
+  it('registers a demand the enterprise raised with the record, its content asked only once a title is given', async () => {
+    const net = network((c) => {
+      if (c.url === '/v1/visit/visitDetailtwo')
+        return ok({ visit: { ...entry({ id: 2 }), plan_date: today }, last_visit: null, open_demands: [] });
+      if (c.url === '/v1/visit/editVisit') return ok({ id: 2, created: false, status: 'done', demand_ids: [77] });
+      return undefined;
+    });
+    renderAt('/web/small/workVisit?id=2');
+    const user = userEvent.setup();
+    expect(await screen.findByText('示例科技有限公司')).toBeTruthy();
+    await user.type(screen.getByLabelText('接待人员'), '王主任');
+    await user.type(screen.getByLabelText('走访内容'), '回访');
+    expect(screen.queryByLabelText('需求内容（选填）')).toBeNull();
+    await user.type(screen.getByLabelText('企业需求（选填）'), '专利质押融资咨询');
+    await user.type(await screen.findByLabelText('需求内容（选填）'), '希望对接银行');
+    await user.click(screen.getByRole('button', { name: '保存走访记录' }));
+    expect(await screen.findByText('走访记录已保存')).toBeTruthy();
+    const edits = net.calls.filter((c) => c.url === '/v1/visit/editVisit');
+    expect(edits).toHaveLength(1);
+    expect(edits[0].body).toMatchObject({ demands: [{ title: '专利质押融资咨询', content: '希望对接银行' }] });
+  });
+
   it("shows the user's recent records", async () => {
     network((c) =>
       c.url === '/v1/visit/index'

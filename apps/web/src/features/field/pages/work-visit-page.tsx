@@ -17,6 +17,9 @@ interface Values {
   people_met: string;
   content: string;
   follow_up: boolean;
+  /** One demand the enterprise raised, registered with the record (the demand loop, ADR 0042); empty: none. */
+  demand_title: string;
+  demand_content: string;
 }
 
 type SendState = { kind: 'idle' } | { kind: 'sending'; attempt: number } | { kind: 'failed'; msg: string };
@@ -56,6 +59,7 @@ function RecordForm({ user, planId, onSaved }: { user: SessionUser; planId?: num
       content: v.content,
       photos: photos.map((p) => p.id!),
       follow_up: (v.follow_up ? 1 : 0) as 0 | 1,
+      demands: v.demand_title?.trim() ? [{ title: v.demand_title.trim(), content: v.demand_content?.trim() ?? '' }] : [],
     };
     const quiet = { silent: true };
     try {
@@ -90,7 +94,7 @@ function RecordForm({ user, planId, onSaved }: { user: SessionUser; planId?: num
       if (err instanceof ApiError && err.kind === 'business') {
         setState({ kind: 'idle' });
         setPending(null);
-        if (!markServerFieldErrors(form, err, ['company_id', 'visit_date', 'people_met', 'content'])) {
+        if (!markServerFieldErrors(form, err, ['company_id', 'visit_date', 'people_met', 'content', 'demand_title'])) {
           void message.error(err.message);
         }
         return;
@@ -114,7 +118,7 @@ function RecordForm({ user, planId, onSaved }: { user: SessionUser; planId?: num
       name="work-visit"
       layout="vertical"
       size="large"
-      initialValues={{ visit_date: today, people_met: '', content: '', follow_up: false }}
+      initialValues={{ visit_date: today, people_met: '', content: '', follow_up: false, demand_title: '', demand_content: '' }}
       onFinish={(v) => void send(v)}
       disabled={sending}
     >
@@ -166,6 +170,30 @@ function RecordForm({ user, planId, onSaved }: { user: SessionUser; planId?: num
       </Form.Item>
       <Form.Item label="照片">
         <PhotoPicker value={photos} onChange={setPhotos} />
+      </Form.Item>
+      <Form.Item
+        label="企业需求（选填）"
+        name="demand_title"
+        extra="填写后随走访记录登记为需求，按时限办理"
+        rules={[{ max: 200, message: '需求标题不能超过 200 个字' }]}
+      >
+        <Input placeholder="如：专利质押融资咨询" maxLength={200} />
+      </Form.Item>
+      <Form.Item
+        noStyle
+        shouldUpdate={(a: Values, b: Values) => Boolean(a.demand_title?.trim()) !== Boolean(b.demand_title?.trim())}
+      >
+        {({ getFieldValue }) =>
+          String(getFieldValue('demand_title') ?? '').trim() ? (
+            <Form.Item
+              label="需求内容（选填）"
+              name="demand_content"
+              rules={[{ max: 5000, message: '需求内容不能超过 5000 个字' }]}
+            >
+              <Input.TextArea rows={3} maxLength={5000} />
+            </Form.Item>
+          ) : null
+        }
       </Form.Item>
       <Form.Item label="需要跟进" name="follow_up" valuePropName="checked">
         <Switch checkedChildren="是" unCheckedChildren="否" />

@@ -4,7 +4,7 @@ import { Alert, Card, Col, Empty, List, Row, Skeleton, Space, Statistic, Tag, Ty
 import dayjs from 'dayjs';
 import type { DemandRow, VisitCalendarEntry } from '@ip/contract';
 import { visitCalendarQuery } from '../../enterprise-service/visits/api';
-import { chinaToday } from '../../enterprise-service/visits/visit-bits';
+import { chinaToday } from '../../../lib/china-time';
 import { demandListQuery } from '../../enterprise-service/demands/api';
 import { LightTag } from '../../enterprise-service/demands/parts';
 import { centerQuery, rateText } from '../api';
