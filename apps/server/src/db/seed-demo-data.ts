@@ -18,6 +18,7 @@ import { seedDemoConsulting } from './seed/consulting-demo';
 import { seedDemoCompanyHonors } from './seed/company-honors';
 import { seedDemoVisits } from './seed/visits-demo';
 import { seedDemoFieldVisits } from './seed/field-visits';
+import { seedDemoEnterpriseWarnings } from './seed/enterprise-warnings-demo';
 
 /**
  * The demo data that needs the demo accounts and the demo patents (portfolio, applications, certificates,
@@ -44,4 +45,5 @@ export async function seedDemoData(deps: Deps): Promise<void> {
   await seedDemoCompanyHonors(deps);
   await seedDemoVisits(deps);
   await seedDemoFieldVisits(deps);
+  await seedDemoEnterpriseWarnings(deps);
 }

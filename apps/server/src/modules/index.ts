@@ -41,6 +41,8 @@ import { pushRoutes } from './push/push';
 import { directoryRoutes } from './enterprise/directory.routes';
 import { visitRoutes } from './enterprise/visits.routes';
 import { gradingRoutes } from './grading/grading.routes';
+import { enterpriseWarningRoutes } from './enterprise/enterprise-warnings.routes';
+import { enterpriseWarningTask } from './enterprise/enterprise-warnings-task';
 
 /** The whole API as one list: each module's routes, registered under /v1. */
 export function allModules(): RouteRegistry {
@@ -77,6 +79,7 @@ export function allModules(): RouteRegistry {
     ...directoryRoutes,
     ...visitRoutes,
     ...gradingRoutes,
+    ...enterpriseWarningRoutes,
   ];
 }
 
@@ -95,5 +98,6 @@ export function allScheduledTasks(): ScheduledTask[] {
     monthlyReportTask,
     holidaySyncTask,
     certificateExpiryTask,
+    enterpriseWarningTask,
   ];
 }

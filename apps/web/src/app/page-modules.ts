@@ -43,6 +43,7 @@ const WorkVisitPage = lazy(() => import('../features/enterprise-service/visits/p
 const VisitDetailPage = lazy(() => import('../features/enterprise-service/visits/pages/visit-detail-page'));
 const RankingPage = lazy(() => import('../features/grading/pages/ranking-page'));
 const GradingPage = lazy(() => import('../features/grading/pages/grading-page'));
+const WarningsPage = lazy(() => import('../features/enterprise-service/warnings/warnings-page'));
 const SystemPage = lazy(() => import('../features/system/pages/system-page'));
 const HomePage = lazy(() => import('../features/home/pages/home-page'));
 const CertificatePage = lazy(() =>
@@ -190,6 +191,7 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/workVisit/details': VisitDetailPage,
   '/workCompany': RankingPage,
   '/workTobear': GradingPage,
+  '/workWarning': WarningsPage,
 };
 
 export { NotFoundPage };
