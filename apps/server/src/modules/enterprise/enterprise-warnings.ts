@@ -88,10 +88,11 @@ async function noVisit(db: Db, ids: ReturnType<typeof officeIds>, today: string)
     street_name: string;
     created_at: string;
     last_visit: string | null;
-  }>`select c.id as company_id, c.company_name, c.street_name, c.created_at,
+  }>`select * from (select c.id as company_id, c.company_name, c.street_name, c.created_at,
       (select max(v.visit_date) from visits v
         where v.company_id = c.id and v.status = 'done' and v.visit_date <= ${today}) as last_visit
-    from companies c where c.id in (${ids})`.execute(db);
+      from companies c where c.id in (${ids})) x
+    where x.last_visit is null or x.last_visit <= ${isoAddDays(today, -(WARNING_NO_VISIT_DAYS + 1))}`.execute(db);
   const out: EnterpriseWarningRow[] = [];
   for (const r of rows) {
     const base = r.last_visit || dayOf(r.created_at);
@@ -118,7 +119,12 @@ const DUE_STAGE = (r: { contacted_at: string | null; replied_at: string | null }
   !r.contacted_at ? '联系企业' : !r.replied_at ? '首次答复' : '办结';
 
 /** 需求红灯: an open demand past its current limit (dueSql: red from the day after the due day). */
-async function demandRed(db: Db, ids: ReturnType<typeof officeIds>, today: string): Promise<EnterpriseWarningRow[]> {
+async function demandRed(
+  db: Db,
+  ownerId: number,
+  ids: ReturnType<typeof officeIds>,
+  today: string,
+): Promise<EnterpriseWarningRow[]> {
   const due = dueSql('d');
   const { rows } = await sql<{
     id: number;
@@ -131,7 +137,8 @@ async function demandRed(db: Db, ids: ReturnType<typeof officeIds>, today: strin
     due: string;
   }>`select d.id, d.title, d.company_id, c.company_name, c.street_name, d.contacted_at, d.replied_at, ${due} as due
     from demands d join companies c on c.id = d.company_id
-    where d.company_id in (${ids}) and d.status in ('registered', 'assigned') and ${due} < ${today}`.execute(db);
+    where d.owner_id = ${ownerId} and d.status in ('registered', 'assigned') and d.company_id in (${ids})
+      and ${due} < ${today}`.execute(db);
   return rows.map((r) =>
     row(
       'demand_red',
@@ -292,7 +299,7 @@ export async function collectWarnings(
   const want = new Set(kinds);
   const parts = await Promise.all([
     want.has('no_visit') ? noVisit(db, ids, today) : [],
-    want.has('demand_red') ? demandRed(db, ids, today) : [],
+    want.has('demand_red') ? demandRed(db, scope.ownerId, ids, today) : [],
     want.has('patent_lapse')
       ? getWorkingCalendar(deps).then((cal) => patentLapse(db, ids, today, cal, deps.db.dialect === 'postgres'))
       : [],
