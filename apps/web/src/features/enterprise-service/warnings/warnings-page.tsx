@@ -82,7 +82,7 @@ export default function WarningsPage() {
       dataIndex: 'kind_label',
       width: 130,
       render: (label: string, r) => (
-        <Tag color={KIND_COLOR[r.kind]} style={{ color: '#fff' }}>
+        <Tag variant="solid" color={KIND_COLOR[r.kind]} style={{ color: '#fff' }}>
           {label}
         </Tag>
       ),
