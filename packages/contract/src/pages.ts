@@ -206,7 +206,7 @@ export const PAGES: PageDef[] = [
   },
   { path: '/work', title: '工作台', kind: 'internal', sets: CD, menu: { group: 'work', order: 0 }, wip: false },
   { path: '/workCompany', title: '企业排名', kind: 'internal', sets: CD, menu: { group: 'work', order: 1 }, wip: false },
-  { path: '/workWarning', title: '企业预警', kind: 'internal', sets: CD, menu: { group: 'work', order: 2 }, wip: true },
+  { path: '/workWarning', title: '企业预警', kind: 'internal', sets: CD, menu: { group: 'work', order: 2 }, wip: false },
   { path: '/workTobear', title: '企业分级', kind: 'internal', sets: CD, menu: { group: 'work', order: 3 }, wip: false },
   { path: '/workFollow', title: '待跟进', kind: 'internal', sets: CD, menu: { group: 'work', order: 4 }, wip: false },
   { path: '/workVisit', title: '走访跟进', kind: 'internal', sets: CD, menu: { group: 'work', order: 5 }, wip: false },

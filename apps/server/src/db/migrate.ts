@@ -27,6 +27,7 @@ import * as m026 from './migrations/026-portal-content';
 import * as m027 from './migrations/027-consulting-push';
 import * as m028 from './migrations/028-activity-stats';
 import * as m031 from './migrations/031-field-tokens';
+import * as m032 from './migrations/032-enterprise-warnings';
 import * as m034 from './migrations/034-company-facts';
 import type { Dialect } from './index';
 
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '027-consulting-push': m027,
   '028-activity-stats': m028,
   '031-field-tokens': m031,
+  '032-enterprise-warnings': m032,
   '034-company-facts': m034,
 };
 

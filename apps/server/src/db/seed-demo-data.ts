@@ -19,6 +19,7 @@ import { seedDemoCompanyHonors } from './seed/company-honors';
 import { seedDemoVisits } from './seed/visits-demo';
 import { seedDemoFieldVisits } from './seed/field-visits';
 import { rebuildCompanyFacts } from '../modules/grading/facts';
+import { seedDemoEnterpriseWarnings } from './seed/enterprise-warnings-demo';
 
 /**
  * The demo data that needs the demo accounts and the demo patents (portfolio, applications, certificates,
@@ -46,4 +47,5 @@ export async function seedDemoData(deps: Deps): Promise<void> {
   await seedDemoVisits(deps);
   await seedDemoFieldVisits(deps);
   await rebuildCompanyFacts(deps); // the ranking's stored counts (ADR 0050), after every seed that adds facts
+  await seedDemoEnterpriseWarnings(deps);
 }

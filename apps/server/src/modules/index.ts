@@ -43,6 +43,8 @@ import { visitRoutes } from './enterprise/visits.routes';
 import { gradingRoutes } from './grading/grading.routes';
 import { serviceStatsRoutes } from './service-stats/service-stats.routes';
 import { companyFactsTask } from './grading/facts';
+import { enterpriseWarningRoutes } from './enterprise/enterprise-warnings.routes';
+import { enterpriseWarningTask } from './enterprise/enterprise-warnings-task';
 
 /** The whole API as one list: each module's routes, registered under /v1. */
 export function allModules(): RouteRegistry {
@@ -80,6 +82,7 @@ export function allModules(): RouteRegistry {
     ...visitRoutes,
     ...gradingRoutes,
     ...serviceStatsRoutes,
+    ...enterpriseWarningRoutes,
   ];
 }
 
@@ -99,5 +102,6 @@ export function allScheduledTasks(): ScheduledTask[] {
     holidaySyncTask,
     certificateExpiryTask,
     companyFactsTask,
+    enterpriseWarningTask,
   ];
 }

@@ -43,6 +43,7 @@ const WorkVisitPage = lazy(() => import('../features/enterprise-service/visits/p
 const VisitDetailPage = lazy(() => import('../features/enterprise-service/visits/pages/visit-detail-page'));
 const RankingPage = lazy(() => import('../features/grading/pages/ranking-page'));
 const GradingPage = lazy(() => import('../features/grading/pages/grading-page'));
+const WarningsPage = lazy(() => import('../features/enterprise-service/warnings/warnings-page'));
 const SystemPage = lazy(() => import('../features/system/pages/system-page'));
 const HomePage = lazy(() => import('../features/home/pages/home-page'));
 const CertificatePage = lazy(() =>
@@ -196,6 +197,7 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/newhome': NewHomePage,
   '/visualization/Visit': VisitVisualPage,
   '/datapage': ServiceDataPage,
+  '/workWarning': WarningsPage,
 };
 
 export { NotFoundPage };
