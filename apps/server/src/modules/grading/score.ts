@@ -9,6 +9,7 @@ import {
   type GradeThresholds,
   type RankingList,
   type RankingListBody,
+  type CompanySummary,
   type RankingRow,
   type ScoreSettings,
   type ScoreWeights,
@@ -16,7 +17,8 @@ import {
 import type { Deps } from '../../deps';
 import { containsText } from '../../db/sql';
 import { chinaToday } from '../common/records';
-import { inScope, type ServiceScope } from '../enterprise/service-scope';
+import { listServiceCompanies } from '../enterprise/companies';
+import { assertInScope, inScope, type ServiceScope } from '../enterprise/service-scope';
 
 /**
  * An enterprise's score, grade and rank (issue 12, ADR 0043, DOMAIN §5), computed in SQL with one aggregate per part
@@ -250,4 +252,29 @@ export async function gradeCounts(
 
 export function rankingBodyFilter(b: RankingListBody): RankFilter {
   return { keyword: b.keyword, street_id: b.street_id, label_id: b.label_id, industry: b.industry, grade: b.grade };
+}
+
+/**
+ * One enterprise for its page (/workEnterprisevisit, ADR 0049): its directory row (street, industry, size, labels,
+ * serving staff), credit code, and its rank, score, grade and score make-up among the caller's whole scope — the
+ * same numbers /workCompany shows. An id outside the scope answers 404 before anything is read.
+ */
+export async function companySummary(deps: Deps, scope: ServiceScope, companyId: number): Promise<CompanySummary> {
+  const { db } = deps.db;
+  await assertInScope(db, scope, [companyId]);
+  const s = await scoreSettings(deps, scope);
+  const ranked = rankedSql(deps, scope, s.weights, s.thresholds);
+  const rows = (
+    await sql<RankedRow>`${ranked} select ranked.*, (select count(*) from ranked) as total_rows from ranked
+      where id = ${companyId}`.execute(db)
+  ).rows;
+  const [row] = (await listServiceCompanies(deps, scope, { page: 1, page_size: 1, company_id: companyId })).list;
+  const extra = await db.selectFrom('companies').select('credit_code').where('id', '=', companyId).executeTakeFirstOrThrow();
+  return {
+    company: { ...row, credit_code: extra.credit_code ?? '' },
+    ranking: toRow(rows[0]),
+    scope_total: Number(rows[0].total_rows),
+    weights: s.weights,
+    thresholds: s.thresholds,
+  };
 }
