@@ -95,6 +95,7 @@ const UserConsultingPage = lazy(() =>
 const DataShowPage = lazy(() => import('../features/dashboards/pages/data-show-page'));
 const DataShowListPage = lazy(() => import('../features/dashboards/pages/data-show-list-page'));
 const HonorPage = lazy(() => import('../features/enterprise-directory/pages/honor-page'));
+const EnterprisePage = lazy(() => import('../features/enterprise-directory/pages/enterprise-page'));
 
 /** Pages built for real; every other page of the table shows the shared WipPage. */
 export const REAL_PAGES: Record<string, LazyPage> = {
@@ -190,6 +191,7 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/workVisit/details': VisitDetailPage,
   '/workCompany': RankingPage,
   '/workTobear': GradingPage,
+  '/workEnterprisevisit': EnterprisePage,
 };
 
 export { NotFoundPage };
