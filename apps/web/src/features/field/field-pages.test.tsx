@@ -188,6 +188,39 @@ describe('/web/small/workVisit', () => {
     });
   });
 
+  it('adds demands raised during the visit to the record (ADR 0049)', async () => {
+    const net = network((c) => {
+      if (c.url === '/v1/visit/deamdLabel') return ok([{ id: 5, name: '融资需求', color: 'gold' }]);
+      if (c.url === '/v1/visit/createVisit') return ok({ id: 92, created: true, status: 'done', demand_ids: [301, 302] });
+      return undefined;
+    });
+    renderAt('/web/small/workVisit');
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: '保存走访记录' });
+    await pickCompany(user);
+    await user.type(screen.getByLabelText('接待人员'), '张经理');
+    await user.type(screen.getByLabelText('走访内容'), '了解企业融资需求');
+    await user.click(screen.getByRole('button', { name: /添加需求/ }));
+    await user.click(screen.getByRole('button', { name: /添加需求/ }));
+    // a demand without a title is refused in the form, nothing sent
+    await user.click(screen.getByRole('button', { name: '保存走访记录' }));
+    expect((await screen.findAllByText('请填写需求标题')).length).toBe(2);
+    expect(net.calls.filter((c) => c.url === '/v1/visit/createVisit')).toHaveLength(0);
+    await user.type(screen.getByLabelText('需求 1 标题'), '专利质押融资');
+    fireEvent.mouseDown(screen.getByLabelText('需求 1 标签（选填）'));
+    await user.click(await screen.findByTitle('融资需求'));
+    await user.type(screen.getByLabelText('需求 2 标题'), '招聘专利工程师');
+    await user.type(screen.getByLabelText('需求 2 内容（选填）'), '两名');
+    await user.click(screen.getByRole('button', { name: '保存走访记录' }));
+    expect(await screen.findByText('走访记录已保存，同时登记了 2 条需求')).toBeTruthy();
+    const sent = net.calls.filter((c) => c.url === '/v1/visit/createVisit');
+    expect(sent).toHaveLength(1);
+    expect((sent[0].body as { demands: unknown }).demands).toEqual([
+      { title: '专利质押融资', content: '', label_id: 5 },
+      { title: '招聘专利工程师', content: '两名', label_id: 0 },
+    ]);
+  });
+
   it('offers 重试 when the automatic retries run out; it sends the same key again', async () => {
     let down = true;
     const net = network((c) => {
