@@ -92,20 +92,18 @@ async function openLong(token: string, landing: string, size = { width: 1366, he
   page.setDefaultNavigationTimeout(120_000);
   if (token) {
     const origin = new URL(baseURL());
-    await page
-      .context()
-      .addCookies([
-        {
-          name: 'token',
-          value: token,
-          domain: origin.hostname,
-          path: '/',
-          expires: -1,
-          httpOnly: true,
-          secure: false,
-          sameSite: 'Lax',
-        },
-      ]);
+    await page.context().addCookies([
+      {
+        name: 'token',
+        value: token,
+        domain: origin.hostname,
+        path: '/',
+        expires: -1,
+        httpOnly: true,
+        secure: false,
+        sameSite: 'Lax',
+      },
+    ]);
     await page.addInitScript(() => localStorage.setItem('sessionHint', '1'));
   }
   const errors = collectConsoleErrors(page);
@@ -181,8 +179,9 @@ describe('enterprise-service loop (issue 12)', () => {
       await phone.getByLabel('拍照或选择照片').setInputFiles({ name: 'loop.png', mimeType: 'image/png', buffer: makePng(16) });
       const bar = phone.getByRole('progressbar', { name: 'loop.png 上传进度' });
       await expect.poll(() => bar.getAttribute('aria-valuenow'), { timeout: 30_000 }).toBe('100');
-      await phone.getByLabel('企业需求（选填）').fill(title);
-      await phone.getByLabel('需求内容（选填）').fill('希望对接银行办理专利质押融资');
+      await phone.getByRole('button', { name: /添加需求/ }).click();
+      await phone.getByLabel('需求 1 标题').fill(title);
+      await phone.getByLabel('需求 1 内容（选填）').fill('希望对接银行办理专利质押融资');
       await fits(phone, 'loop-phone-record-375');
       await phone.getByRole('button', { name: '保存走访记录' }).click();
       await phone.getByText('走访记录已保存').waitFor({ timeout: 30_000 });

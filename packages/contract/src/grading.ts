@@ -124,3 +124,29 @@ export interface RankingList {
   /** Industries in the caller's scope, for the filter. */
   industries: string[];
 }
+
+/** POST /v1/service/company/summary: one enterprise of the caller's scope for its page /workEnterprisevisit (ADR 0049). */
+export const CompanySummaryBody = z.object({ company_id: id('企业') });
+export type CompanySummaryBody = z.input<typeof CompanySummaryBody>;
+export interface CompanySummary {
+  company: {
+    id: number;
+    company_name: string;
+    credit_code: string;
+    street_id: number;
+    street_name: string;
+    industry: string;
+    size: string;
+    /** The enterprise's own patents (patentlist's total, seachCompany's num). */
+    num: number;
+    labels: { id: number; name: string; color: string }[];
+    /** The staff serving it (directly or by street). */
+    staff: { id: number; name: string }[];
+  };
+  /** Its rank, score, grade and the count behind each part, as /workCompany shows them. */
+  ranking: RankingRow;
+  /** How many enterprises the rank is among (the caller's whole scope). */
+  scope_total: number;
+  weights: ScoreWeights;
+  thresholds: GradeThresholds;
+}

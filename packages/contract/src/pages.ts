@@ -216,7 +216,7 @@ export const PAGES: PageDef[] = [
   { path: '/workWaitvisit2', title: '走访记录', kind: 'internal', sets: CD, menu: { group: 'work', order: 8 }, wip: false },
   { path: '/workWaitvisit3', title: '需求记录', kind: 'internal', sets: CD, menu: { group: 'work', order: 9 }, wip: false },
   { path: '/addWaitvisit', title: '发起待走访', kind: 'internal', sets: CD, back: true, wip: false },
-  { path: '/workEnterprisevisit', title: '企业走访', kind: 'internal', sets: CD, back: true, wip: true },
+  { path: '/workEnterprisevisit', title: '企业走访', kind: 'internal', sets: CD, back: true, wip: false },
   { path: '/datapage', title: '数据大屏', kind: 'internal', sets: C, menu: { icon: 'Dashboard', order: 30 }, wip: false },
   { path: '/honor', title: '企业荣誉', kind: 'internal', sets: C, menu: { icon: 'Trophy', order: 40 }, wip: false },
   { path: '/newsystem', title: '系统管理', kind: 'internal', sets: C, menu: { icon: 'Setting', order: 90 }, wip: false },

@@ -99,6 +99,7 @@ const HonorPage = lazy(() => import('../features/enterprise-directory/pages/hono
 const NewHomePage = lazy(() => import('../features/service-dashboards/pages/new-home-page'));
 const VisitVisualPage = lazy(() => import('../features/service-dashboards/pages/visit-visual-page'));
 const ServiceDataPage = lazy(() => import('../features/service-dashboards/pages/data-page'));
+const EnterprisePage = lazy(() => import('../features/enterprise-directory/pages/enterprise-page'));
 
 /** Pages built for real; every other page of the table shows the shared WipPage. */
 export const REAL_PAGES: Record<string, LazyPage> = {
@@ -198,6 +199,7 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/visualization/Visit': VisitVisualPage,
   '/datapage': ServiceDataPage,
   '/workWarning': WarningsPage,
+  '/workEnterprisevisit': EnterprisePage,
 };
 
 export { NotFoundPage };

@@ -1,9 +1,16 @@
-// Demo data of the enterprise service (issue 12, ADR 0038): the demo district's streets, ~300 enterprises named after
-// applicants of the seeded demo patents (so their patent counts are real), company and demand labels of the demo
-// main account (13800000003), and the demo staff member's (13800000004) streets and enterprises. Deterministic: it
-// reads the applicants by patent count then name, and decides every attribute from the enterprise's position.
+// Demo data of the enterprise service (issue 12, ADR 0038, ADR 0049): the demo district's streets, 300 enterprises named
+// after patent applicants (so their patent counts are real), company and demand labels of the demo main account
+// (13800000003), and the demo staff member's (13800000004) streets and enterprises. Deterministic: it reads the
+// applicants by patent count then name, and decides every attribute from the enterprise's position.
+// The enterprises, in this order (ADR 0049): the existing demo companies; the company applicants of the demo patents
+// (their pool holds ~210 names whatever DEMO_PATENTS is); the Chinese enterprise applicants of the shared real records
+// (PATENT_DATA_DIR, linked when the background import has stored them); then the applicants of a second, small set of
+// demo patents generated from another seed whose applicants are all new names, so no earlier enterprise's count moves.
+import fs from 'node:fs';
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
+import { DEFAULT_DEMO_SEED } from '../../modules/patents/demo-patents';
+import { jsonlFiles, seedDemoPatents } from '../../modules/patents/patent-seed';
 import { linkCompanyPatents, refreshCompanyNames } from '../../modules/company/company-link';
 import { demoCreditCode } from '../seed';
 import { writeTransaction } from '../write';
@@ -23,6 +30,39 @@ export const DEMO_STREETS = [
 ];
 /** Enterprises the demo office serves (the existing demo companies included). */
 export const DEMO_ENTERPRISES = 300;
+/** The seed of the second set of demo patents (its own number lane, its own applicant pool). */
+export const DISTRICT_PATENT_SEED = DEFAULT_DEMO_SEED + 1;
+/** How many of them at most: enough for ~120 new applicants, of which the district takes what it lacks. */
+export const DISTRICT_EXTRA_PATENTS = 360;
+
+/** The enterprise applicants (names ending in 公司 or 厂) of the real records in the JSON Lines files of `dir`. */
+export function realEnterpriseApplicants(dir: string | null): string[] {
+  if (!dir) return [];
+  const names = new Set<string>();
+  for (const file of jsonlFiles(dir)) {
+    for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+      // most records have no applicants: skip them without parsing
+      if (!line.includes('"applicants": ["') && !line.includes('"applicants":["')) continue;
+      try {
+        const r = JSON.parse(line) as { applicants?: unknown };
+        if (!Array.isArray(r.applicants)) continue;
+        for (const a of r.applicants)
+          if (typeof a === 'string' && /[\u4e00-\u9fff]/.test(a) && /(公司|厂)$/.test(a.trim())) names.add(a.trim());
+      } catch {
+        // a malformed line is the importer's to report
+      }
+    }
+  }
+  return [...names].sort();
+}
+
+async function companyApplicants(deps: Deps, source?: string): Promise<string[]> {
+  const rows = await sql<{ name: string }>`
+    SELECT pa.name AS name FROM patent_applicants pa
+    ${source ? sql`JOIN patents p ON p.id = pa.patent_id WHERE p.source = ${source} AND` : sql`WHERE`} pa.name LIKE '%公司'
+    GROUP BY pa.name ORDER BY count(*) DESC, pa.name ASC LIMIT ${DEMO_ENTERPRISES * 2}`.execute(deps.db.db);
+  return rows.rows.map((r) => r.name);
+}
 
 const COMPANY_LABELS: [string, string][] = [
   ['高新技术企业', 'blue'],
@@ -66,6 +106,26 @@ export async function seedDemoEnterpriseService(deps: Deps): Promise<void> {
   if (!main) return;
   const ownerId = Number(main.id);
   const now = deps.clock().toISOString();
+
+  // The names, before the transaction (the second set of demo patents is stored in transactions of its own).
+  const existingNames = new Set((await db.selectFrom('companies').select('company_name').execute()).map((c) => c.company_name));
+  const first = (await companyApplicants(deps)).filter((n) => !existingNames.has(n));
+  const real = realEnterpriseApplicants(deps.config.patentDataDir).filter((n) => !existingNames.has(n) && !first.includes(n));
+  let second: string[] = [];
+  const lacking = DEMO_ENTERPRISES - existingNames.size - first.length - real.length;
+  if (lacking > 0 && first.length > 0) {
+    // Only records whose applicants are all new names: the demo company, the seed companies and the first pool keep
+    // exactly the patents they had.
+    const known = new Set([...existingNames, ...first, ...real]);
+    await seedDemoPatents(deps.db, DISTRICT_EXTRA_PATENTS, {
+      seed: DISTRICT_PATENT_SEED,
+      now: () => now,
+      batchSize: DISTRICT_EXTRA_PATENTS,
+      accept: (r) => r.applicants.some((a) => a.endsWith('公司')) && r.applicants.every((a) => !known.has(a)),
+    });
+    second = await companyApplicants(deps, `demo:${DISTRICT_PATENT_SEED}`);
+  }
+
   await writeTransaction(deps.db, { what: 'seed demo enterprise service' }, async (trx) => {
     const streetIds = new Map<string, number>();
     for (const [i, name] of DEMO_STREETS.entries()) {
@@ -92,20 +152,17 @@ export async function seedDemoEnterpriseService(deps: Deps): Promise<void> {
       companyIds.push(Number(c.id));
     }
 
-    // Then the seeded patents' company applicants with the most patents.
-    const applicants = await sql<{ name: string; n: number }>`
-      SELECT name, count(*) AS n FROM patent_applicants WHERE name LIKE '%公司'
-      GROUP BY name ORDER BY count(*) DESC, name ASC LIMIT ${DEMO_ENTERPRISES * 2}`.execute(trx);
+    // Then the applicants: the demo patents' with the most patents, the real records', the second set's.
     let i = 0;
-    for (const a of applicants.rows) {
+    for (const name of [...first, ...real, ...second]) {
       if (companyIds.length >= DEMO_ENTERPRISES) break;
-      if (taken.has(a.name)) continue;
-      taken.add(a.name);
+      if (taken.has(name)) continue;
+      taken.add(name);
       const street = streetOf(companyIds.length);
       const row = await trx
         .insertInto('companies')
         .values({
-          company_name: a.name,
+          company_name: name,
           credit_code: demoCreditCode(1000 + i),
           street_id: streetIds.get(street)!,
           street_name: street,
@@ -113,7 +170,7 @@ export async function seedDemoEnterpriseService(deps: Deps): Promise<void> {
           address: `示例市高新区${street}科技大道 ${200 + i * 3} 号`,
           contact: ['周经理', '吴女士', '郑先生', '孙女士', '钱先生'][i % 5],
           contact_phone: `0571-8${String(7000000 + i * 2311).padStart(7, '0')}`,
-          industry: industryOf(a.name),
+          industry: industryOf(name),
           size: SIZES[(i * 5 + 3) % SIZES.length],
           service_owner_id: ownerId,
           created_at: now,

@@ -9,13 +9,23 @@ import { findStaff } from './staff';
 export async function listServiceCompanies(
   deps: Deps,
   scope: ServiceScope,
-  q: { page: number; page_size: number; keyword?: string; street_id?: number; label_id?: number; staff_id?: number },
+  q: {
+    page: number;
+    page_size: number;
+    keyword?: string;
+    street_id?: number;
+    label_id?: number;
+    staff_id?: number;
+    /** One enterprise (the enterprise page's summary, ADR 0049); not a field of the list call's body. */
+    company_id?: number;
+  },
 ): Promise<ServiceCompanyList> {
   const { db } = deps.db;
   if (q.staff_id !== undefined && scope.isMain) await findStaff(db, scope, q.staff_id);
   let base = db.selectFrom('companies').where(inScope(scope, scope.isMain ? q.staff_id : undefined));
   if (q.keyword) base = base.where(containsText('companies.company_name', q.keyword));
   if (q.street_id !== undefined) base = base.where('companies.street_id', '=', q.street_id);
+  if (q.company_id !== undefined) base = base.where('companies.id', '=', q.company_id);
   if (q.label_id !== undefined) {
     const labelId = q.label_id;
     base = base.where((eb) =>

@@ -114,6 +114,42 @@ describe('visits with a field token', () => {
     expect(await visitCount()).toBe(before + 1);
   });
 
+  it('registers the demands raised with a record from the phone; an unknown label refuses the whole record (ADR 0049)', async () => {
+    const labels = await get(fieldX, '/visit/deamdLabel', {});
+    expect(labels.status).toBe(200);
+    const labelId = labels.body.data[0]?.id ?? 0;
+    const body = {
+      status: 'done',
+      company_id: ofX,
+      staff_id: xId,
+      visit_date: TODAY,
+      people_met: '李总',
+      content: '企业提出融资需求',
+      request_key: '5d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6',
+      demands: [{ title: '专利质押融资', content: '', label_id: labelId }],
+    };
+    const bad = await post(fieldX, '/visit/createVisit', {
+      ...body,
+      request_key: '6e2f3a4b-5c6d-4e7f-8a91-92a3b4c5d6e7',
+      demands: [{ title: '未知标签', content: '', label_id: 99_999_999 }],
+    });
+    expect(bad.status).toBe(400);
+    const before = await visitCount();
+    const res = await post(fieldX, '/visit/createVisit', body);
+    expect(res.body.code, JSON.stringify(res.body)).toBe(1);
+    expect(res.body.data.demand_ids).toHaveLength(1);
+    expect(await visitCount()).toBe(before + 1);
+    const demand = await t.db.db
+      .selectFrom('demands')
+      .select(['company_id', 'source', 'visit_id', 'title'])
+      .where('id', '=', res.body.data.demand_ids[0])
+      .executeTakeFirstOrThrow();
+    expect(demand).toMatchObject({ title: '专利质押融资', source: 'visit', visit_id: res.body.data.id });
+    expect(Number(demand.company_id)).toBe(ofX);
+    // the demand calls themselves stay off the field token's list
+    expect((await post(fieldX, '/demand/list', {})).status).toBe(403);
+  });
+
   it('records a to-visit once: a second send of the same record is refused and changes nothing', async () => {
     const planned = await post(fieldX, '/visit/createVisit', {
       status: 'plan',

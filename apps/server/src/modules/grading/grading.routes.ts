@@ -1,9 +1,17 @@
 import ExcelJS from 'exceljs';
-import { RankingListBody, ScoreSettingsBody, SCORE_PART_LABELS, SCORE_PARTS } from '@ip/contract';
+import { CompanySummaryBody, RankingListBody, ScoreSettingsBody, SCORE_PART_LABELS, SCORE_PARTS } from '@ip/contract';
 import { route, type RouteRegistry } from '../../http/routes';
 import { chinaToday } from '../common/records';
 import { serviceMain, serviceScope } from '../enterprise/service-scope';
-import { gradeCounts, rankCompanies, rankingBodyFilter, rankingForExport, saveScoreSettings, scoreSettings } from './score';
+import {
+  companySummary,
+  gradeCounts,
+  rankCompanies,
+  rankingBodyFilter,
+  rankingForExport,
+  saveScoreSettings,
+  scoreSettings,
+} from './score';
 
 // Grading and ranking (issue 12, bundle B5, ADR 0043): /workCompany and /workTobear. The spec names no call for
 // them; they live under /v1/service/* beside the foundation's (ADR 0038). Scope: service-scope (staff: their
@@ -111,5 +119,15 @@ export const gradingRoutes: RouteRegistry = [
         .header('cache-control', 'private, no-store')
         .send(buffer);
     },
+  }),
+  route({
+    method: 'POST',
+    url: '/service/company/summary',
+    access: ['main', 'staff'],
+    denied: SERVICE,
+    summary: '企业详情页：企业概况（街道、行业、规模、标签、服务人员）与排名、得分、等级及得分构成',
+    body: CompanySummaryBody,
+    readOnly: true,
+    handler: ({ body, session, deps }) => companySummary(deps, serviceScope(session), body.company_id),
   }),
 ];

@@ -158,6 +158,43 @@ describe('ranking', () => {
     expect(grades.body.data.counts).toEqual({ A: 0, B: 0, C: 1, D: 0 });
   });
 
+  it('summarises one enterprise for its page: profile, rank among the scope, score make-up (ADR 0049)', async () => {
+    const res = await post(o.main, '/service/company/summary', { company_id: o.companies[3] });
+    expect(res.body.code, JSON.stringify(res.body)).toBe(1);
+    const d = res.body.data;
+    expect(d.company).toMatchObject({
+      id: o.companies[3],
+      company_name: NAMES[3],
+      street_name: '街道4',
+      industry: '制造',
+      num: 0,
+      labels: [{ name: '重点' }],
+    });
+    expect(d.ranking).toMatchObject({ rank: 3, score: 5, grade: 'D', counts: { honour: 1 } });
+    expect(d.scope_total).toBe(4);
+    expect(d.weights).toEqual(DEFAULT_SCORE_WEIGHTS);
+    // the staff member sees its one enterprise (rank among its own scope) with itself as serving staff
+    const mine = await post(o.staff, '/service/company/summary', { company_id: o.companies[0] });
+    expect(mine.body.data).toMatchObject({ ranking: { rank: 1, score: 26, grade: 'C' }, scope_total: 1 });
+    expect(mine.body.data.company.staff.map((s: { id: number }) => s.id)).toEqual([o.staffId]);
+  });
+
+  it('refuses the summary of an enterprise outside the scope, of another office, or to a wrong role', async () => {
+    const notMine = await post(o.staff, '/service/company/summary', { company_id: o.companies[1] });
+    expect(notMine.status).toBe(404);
+    expect(notMine.body.msg).toMatch(/^企业不存在或不在您的服务范围内/);
+    const otherOffice = await post(other.main, '/service/company/summary', { company_id: o.companies[0] });
+    expect(otherOffice.status).toBe(404);
+    expect((await post(o.main, '/service/company/summary', { company_id: other.companies[0] })).status).toBe(404);
+    expect((await post(o.main, '/service/company/summary', { company_id: 99_999_999 })).status).toBe(404);
+    const wrongRole = await post(company, '/service/company/summary', { company_id: o.companies[0] });
+    expect(wrongRole.status).toBe(403);
+    expect(wrongRole.body.msg).toBe('仅企业服务账号可使用该功能');
+    const bad = await post(o.main, '/service/company/summary', { company_id: 'x' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe(0);
+  });
+
   it('exports the ranking to Excel with each part', async () => {
     const res = await t.app.inject({
       method: 'POST',

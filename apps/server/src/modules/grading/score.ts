@@ -9,13 +9,16 @@ import {
   type GradeThresholds,
   type RankingList,
   type RankingListBody,
+  type CompanySummary,
   type RankingRow,
   type ScoreSettings,
   type ScoreWeights,
 } from '@ip/contract';
 import type { Deps } from '../../deps';
 import { containsText } from '../../db/sql';
-import { inScope, type ServiceScope } from '../enterprise/service-scope';
+import { chinaToday } from '../common/records';
+import { listServiceCompanies } from '../enterprise/companies';
+import { assertInScope, inScope, type ServiceScope } from '../enterprise/service-scope';
 import { correctionSql, readyFacts } from './facts';
 
 /**
@@ -249,4 +252,27 @@ export async function gradeCounts(
 
 export function rankingBodyFilter(b: RankingListBody): RankFilter {
   return { keyword: b.keyword, street_id: b.street_id, label_id: b.label_id, industry: b.industry, grade: b.grade };
+}
+
+/**
+ * One enterprise for its page (/workEnterprisevisit, ADR 0049): its directory row (street, industry, size, labels,
+ * serving staff), credit code, and its rank, score, grade and score make-up among the caller's whole scope — the
+ * same numbers /workCompany shows. An id outside the scope answers 404 before anything is read.
+ */
+export async function companySummary(deps: Deps, scope: ServiceScope, companyId: number): Promise<CompanySummary> {
+  const { db } = deps.db;
+  await assertInScope(db, scope, [companyId]);
+  const s = await scoreSettings(deps, scope);
+  const scored = await scoredSql(deps, scope, s.weights);
+  const hist = await scoreHistogram(deps, scored);
+  const rows = (await sql<ScoredRow>`${scored} select scored.* from scored where id = ${companyId}`.execute(db)).rows;
+  const [row] = (await listServiceCompanies(deps, scope, { page: 1, page_size: 1, company_id: companyId })).list;
+  const extra = await db.selectFrom('companies').select('credit_code').where('id', '=', companyId).executeTakeFirstOrThrow();
+  return {
+    company: { ...row, credit_code: extra.credit_code ?? '' },
+    ranking: toRow(rows[0], rankOf(hist), s.thresholds),
+    scope_total: hist.reduce((n, h) => n + h.n, 0),
+    weights: s.weights,
+    thresholds: s.thresholds,
+  };
 }

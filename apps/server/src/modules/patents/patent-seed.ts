@@ -26,6 +26,8 @@ export interface SeedPatentsOptions {
   onProgress?: (stored: number, counts: SeedCounts) => void;
   /** Runs inside the last batch's transaction. */
   inLastTransaction?: (trx: Transaction<Database>) => Promise<void>;
+  /** Keeps only the generated records it accepts (the others are dropped and more are generated). */
+  accept?: (record: PatentInput) => boolean;
 }
 
 /**
@@ -96,6 +98,7 @@ export async function seedDemoPatents(db: Db, count: number, opts: SeedPatentsOp
         generated++;
         const v = validateRecord(gen.next(), generated, { source });
         if (!v.ok) throw new Error(`演示专利第 ${generated} 条生成有误：${v.reason}`);
+        if (opts.accept && !opts.accept(v.record)) continue;
         fresh.push(v.record);
       }
       const taken = await takenElsewhere(db, fresh, source);

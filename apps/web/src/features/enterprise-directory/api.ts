@@ -3,6 +3,7 @@ import type {
   CompanyPatentList,
   CompanyPatentListQuery,
   CompanySearchItem,
+  CompanySummary,
   CompanyTrademarkRow,
   DirectoryPage,
   HonorAddBody,
@@ -13,6 +14,7 @@ import type {
   HonorRow,
   LitigationIndexReply,
   RecordExport,
+  TycDetail,
 } from '@ip/contract';
 import { get, post } from '../../api/http';
 
@@ -59,4 +61,20 @@ export const companyLitigationQuery = (params: { company_id: number; page: numbe
     queryKey: [...DIRECTORY_KEY, 'litigation', params],
     queryFn: () => get<LitigationIndexReply>('/v1/company/litigationlist', params, { background: true }),
     placeholderData: keepPreviousData,
+  });
+
+/** POST /v1/service/company/summary: the enterprise page's head (profile, rank, score make-up; ADR 0049). */
+export const companySummaryQuery = (company_id: number) =>
+  queryOptions({
+    queryKey: [...DIRECTORY_KEY, 'summary', company_id],
+    queryFn: () => post<CompanySummary>('/v1/service/company/summary', { company_id }, { silent: true, background: true }),
+    retry: false,
+  });
+/** GET /v1/tianyancha/companydetail: the registration detail (工商信息) of an enterprise in scope. */
+export const companyRegistrationQuery = (company_id: number) =>
+  queryOptions({
+    queryKey: [...DIRECTORY_KEY, 'tyc', company_id],
+    queryFn: () => get<TycDetail>('/v1/tianyancha/companydetail', { company_id }, { silent: true, background: true }),
+    retry: false,
+    staleTime: 5 * 60_000,
   });

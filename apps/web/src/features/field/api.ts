@@ -72,3 +72,11 @@ export interface CompanyHit {
 export function searchCompanies(keword: string): Promise<CompanyHit[]> {
   return post<CompanyHit[]>('/v1/company/seachCompany', { keword }, { background: true, silent: true });
 }
+
+/** GET /v1/visit/deamdLabel: the office's demand labels, for the demands raised with a record (on the field allow-list). */
+export function fetchDemandLabels(): Promise<{ id: number; name: string; color: string }[]> {
+  return get<{ id: number; name: string; color: string }[]>('/v1/visit/deamdLabel', undefined, {
+    background: true,
+    silent: true,
+  });
+}

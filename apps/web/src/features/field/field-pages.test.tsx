@@ -188,6 +188,39 @@ describe('/web/small/workVisit', () => {
     });
   });
 
+  it('adds demands raised during the visit to the record (ADR 0049)', async () => {
+    const net = network((c) => {
+      if (c.url === '/v1/visit/deamdLabel') return ok([{ id: 5, name: '融资需求', color: 'gold' }]);
+      if (c.url === '/v1/visit/createVisit') return ok({ id: 92, created: true, status: 'done', demand_ids: [301, 302] });
+      return undefined;
+    });
+    renderAt('/web/small/workVisit');
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: '保存走访记录' });
+    await pickCompany(user);
+    await user.type(screen.getByLabelText('接待人员'), '张经理');
+    await user.type(screen.getByLabelText('走访内容'), '了解企业融资需求');
+    await user.click(screen.getByRole('button', { name: /添加需求/ }));
+    await user.click(screen.getByRole('button', { name: /添加需求/ }));
+    // a demand without a title is refused in the form, nothing sent
+    await user.click(screen.getByRole('button', { name: '保存走访记录' }));
+    expect((await screen.findAllByText('请填写需求标题')).length).toBe(2);
+    expect(net.calls.filter((c) => c.url === '/v1/visit/createVisit')).toHaveLength(0);
+    await user.type(screen.getByLabelText('需求 1 标题'), '专利质押融资');
+    fireEvent.mouseDown(screen.getByLabelText('需求 1 标签（选填）'));
+    await user.click(await screen.findByTitle('融资需求'));
+    await user.type(screen.getByLabelText('需求 2 标题'), '招聘专利工程师');
+    await user.type(screen.getByLabelText('需求 2 内容（选填）'), '两名');
+    await user.click(screen.getByRole('button', { name: '保存走访记录' }));
+    expect(await screen.findByText('走访记录已保存，同时登记了 2 条需求')).toBeTruthy();
+    const sent = net.calls.filter((c) => c.url === '/v1/visit/createVisit');
+    expect(sent).toHaveLength(1);
+    expect((sent[0].body as { demands: unknown }).demands).toEqual([
+      { title: '专利质押融资', content: '', label_id: 5 },
+      { title: '招聘专利工程师', content: '两名', label_id: 0 },
+    ]);
+  });
+
   it('offers 重试 when the automatic retries run out; it sends the same key again', async () => {
     let down = true;
     const net = network((c) => {
@@ -240,28 +273,6 @@ describe('/web/small/workVisit', () => {
     expect(edits).toHaveLength(1);
     expect(edits[0].body).toMatchObject({ action: 'record', id: 2, people_met: '王主任', content: '回访', follow_up: 1 });
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/web/small/workVisit'));
-  });
-
-  it('registers a demand the enterprise raised with the record, its content asked only once a title is given', async () => {
-    const net = network((c) => {
-      if (c.url === '/v1/visit/visitDetailtwo')
-        return ok({ visit: { ...entry({ id: 2 }), plan_date: today }, last_visit: null, open_demands: [] });
-      if (c.url === '/v1/visit/editVisit') return ok({ id: 2, created: false, status: 'done', demand_ids: [77] });
-      return undefined;
-    });
-    renderAt('/web/small/workVisit?id=2');
-    const user = userEvent.setup();
-    expect(await screen.findByText('示例科技有限公司')).toBeTruthy();
-    await user.type(screen.getByLabelText('接待人员'), '王主任');
-    await user.type(screen.getByLabelText('走访内容'), '回访');
-    expect(screen.queryByLabelText('需求内容（选填）')).toBeNull();
-    await user.type(screen.getByLabelText('企业需求（选填）'), '专利质押融资咨询');
-    await user.type(await screen.findByLabelText('需求内容（选填）'), '希望对接银行');
-    await user.click(screen.getByRole('button', { name: '保存走访记录' }));
-    expect(await screen.findByText('走访记录已保存')).toBeTruthy();
-    const edits = net.calls.filter((c) => c.url === '/v1/visit/editVisit');
-    expect(edits).toHaveLength(1);
-    expect(edits[0].body).toMatchObject({ demands: [{ title: '专利质押融资咨询', content: '希望对接银行' }] });
   });
 
   it("shows the user's recent records", async () => {

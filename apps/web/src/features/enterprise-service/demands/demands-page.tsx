@@ -1,4 +1,6 @@
 import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { enterpriseLink } from '../../enterprise-directory/enterprise-link';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Input, Select, Space, Table, Typography, type TableProps } from 'antd';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
@@ -100,7 +102,14 @@ export default function DemandsPage() {
         </Button>
       ),
     },
-    { title: '企业', dataIndex: 'company_name', key: 'company', width: 220, ellipsis: true },
+    {
+      title: '企业',
+      dataIndex: 'company_name',
+      key: 'company',
+      width: 220,
+      ellipsis: true,
+      render: (v: string, r) => <Link to={enterpriseLink(r.company_id, v)}>{v}</Link>,
+    },
     { title: '街道', dataIndex: 'street_name', key: 'street', width: 100, render: (v: string) => v || '—' },
     {
       title: '标签',

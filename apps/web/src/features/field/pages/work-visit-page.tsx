@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Alert, App, Button, Empty, Form, Input, Spin, Switch } from 'antd';
-import type { SessionUser, VisitCreated } from '@ip/contract';
+import { Alert, App, Button, Empty, Form, Input, Select, Spin, Switch } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DEMAND_TITLE_MAX, VISIT_DEMANDS_MAX, type SessionUser, type VisitCreated } from '@ip/contract';
 import { ApiError } from '../../../api/http';
 import { markServerFieldErrors } from '../../../lib/form-errors';
 import { FieldShell } from '../components/field-shell';
 import { CompanyPicker } from '../components/company-picker';
 import { PhotoPicker, type PhotoItem } from '../components/photo-picker';
-import { createVisitCall, editVisitCall, fetchPrefill, fetchVisit, fetchVisits, shanghaiToday } from '../api';
+import { createVisitCall, editVisitCall, fetchDemandLabels, fetchPrefill, fetchVisit, fetchVisits, shanghaiToday } from '../api';
 import { newRequestKey, retryPolicy, sendWithRetry } from '../send-with-retry';
 
 interface Values {
@@ -17,9 +18,8 @@ interface Values {
   people_met: string;
   content: string;
   follow_up: boolean;
-  /** One demand the enterprise raised, registered with the record (the demand loop, ADR 0042); empty: none. */
-  demand_title: string;
-  demand_content: string;
+  /** Demands the enterprise raised during the visit (ADR 0049): registered with the record, in its transaction. */
+  demands?: { title?: string; content?: string; label_id?: number }[];
 }
 
 type SendState = { kind: 'idle' } | { kind: 'sending'; attempt: number } | { kind: 'failed'; msg: string };
@@ -42,6 +42,7 @@ function RecordForm({ user, planId, onSaved }: { user: SessionUser; planId?: num
     queryFn: () => fetchPrefill(planId!),
     enabled: planId !== undefined,
   });
+  const labels = useQuery({ queryKey: ['field-demand-labels'], queryFn: fetchDemandLabels, staleTime: 5 * 60_000 });
 
   const send = async (v: Values) => {
     if (photos.some((p) => !p.id && !p.error)) {
@@ -59,11 +60,15 @@ function RecordForm({ user, planId, onSaved }: { user: SessionUser; planId?: num
       content: v.content,
       photos: photos.map((p) => p.id!),
       follow_up: (v.follow_up ? 1 : 0) as 0 | 1,
-      demands: v.demand_title?.trim() ? [{ title: v.demand_title.trim(), content: v.demand_content?.trim() ?? '' }] : [],
+      demands: (v.demands ?? []).map((d) => ({
+        title: (d.title ?? '').trim(),
+        content: (d.content ?? '').trim(),
+        label_id: d.label_id ?? 0,
+      })),
     };
     const quiet = { silent: true };
     try {
-      await sendWithRetry<VisitCreated>(
+      const saved = await sendWithRetry<VisitCreated>(
         () =>
           planId !== undefined
             ? editVisitCall({ action: 'record', id: planId, ...record }, quiet)
@@ -85,7 +90,8 @@ function RecordForm({ user, planId, onSaved }: { user: SessionUser; planId?: num
       );
       setState({ kind: 'idle' });
       setPending(null);
-      void message.success('走访记录已保存');
+      const raised = saved.demand_ids.length;
+      void message.success(raised ? `走访记录已保存，同时登记了 ${raised} 条需求` : '走访记录已保存');
       form.resetFields();
       setPhotos([]);
       setRequestKey(newRequestKey());
@@ -94,7 +100,7 @@ function RecordForm({ user, planId, onSaved }: { user: SessionUser; planId?: num
       if (err instanceof ApiError && err.kind === 'business') {
         setState({ kind: 'idle' });
         setPending(null);
-        if (!markServerFieldErrors(form, err, ['company_id', 'visit_date', 'people_met', 'content', 'demand_title'])) {
+        if (!markServerFieldErrors(form, err, ['company_id', 'visit_date', 'people_met', 'content'])) {
           void message.error(err.message);
         }
         return;
@@ -118,7 +124,7 @@ function RecordForm({ user, planId, onSaved }: { user: SessionUser; planId?: num
       name="work-visit"
       layout="vertical"
       size="large"
-      initialValues={{ visit_date: today, people_met: '', content: '', follow_up: false, demand_title: '', demand_content: '' }}
+      initialValues={{ visit_date: today, people_met: '', content: '', follow_up: false }}
       onFinish={(v) => void send(v)}
       disabled={sending}
     >
@@ -171,33 +177,49 @@ function RecordForm({ user, planId, onSaved }: { user: SessionUser; planId?: num
       <Form.Item label="照片">
         <PhotoPicker value={photos} onChange={setPhotos} />
       </Form.Item>
-      <Form.Item
-        label="企业需求（选填）"
-        name="demand_title"
-        extra="填写后随走访记录登记为需求，按时限办理"
-        rules={[{ max: 200, message: '需求标题不能超过 200 个字' }]}
-      >
-        <Input placeholder="如：专利质押融资咨询" maxLength={200} />
-      </Form.Item>
-      <Form.Item
-        noStyle
-        shouldUpdate={(a: Values, b: Values) => Boolean(a.demand_title?.trim()) !== Boolean(b.demand_title?.trim())}
-      >
-        {({ getFieldValue }) =>
-          String(getFieldValue('demand_title') ?? '').trim() ? (
-            <Form.Item
-              label="需求内容（选填）"
-              name="demand_content"
-              rules={[{ max: 5000, message: '需求内容不能超过 5000 个字' }]}
-            >
-              <Input.TextArea rows={3} maxLength={5000} />
-            </Form.Item>
-          ) : null
-        }
-      </Form.Item>
       <Form.Item label="需要跟进" name="follow_up" valuePropName="checked">
         <Switch checkedChildren="是" unCheckedChildren="否" />
       </Form.Item>
+      <Form.List name="demands">
+        {(fields, { add, remove }) => (
+          <section aria-label="企业需求" style={{ marginBottom: 16 }}>
+            <h2 className="field-section-title">企业需求</h2>
+            {fields.map((f, i) => (
+              <div key={f.key} className="field-list-item" style={{ cursor: 'default' }}>
+                <Form.Item
+                  name={[f.name, 'title']}
+                  label={`需求 ${i + 1} 标题`}
+                  rules={[
+                    { required: true, whitespace: true, message: '请填写需求标题' },
+                    { max: DEMAND_TITLE_MAX, message: `需求标题不能超过 ${DEMAND_TITLE_MAX} 个字` },
+                  ]}
+                >
+                  <Input maxLength={DEMAND_TITLE_MAX} placeholder="如：希望了解专利质押融资" />
+                </Form.Item>
+                <Form.Item name={[f.name, 'label_id']} label={`需求 ${i + 1} 标签（选填）`}>
+                  <Select
+                    allowClear
+                    loading={labels.isFetching}
+                    placeholder="选择需求标签"
+                    options={(labels.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
+                  />
+                </Form.Item>
+                <Form.Item name={[f.name, 'content']} label={`需求 ${i + 1} 内容（选填）`}>
+                  <Input.TextArea rows={2} maxLength={5000} />
+                </Form.Item>
+                <Button danger block icon={<DeleteOutlined />} onClick={() => remove(f.name)}>
+                  删除需求 {i + 1}
+                </Button>
+              </div>
+            ))}
+            {fields.length < VISIT_DEMANDS_MAX && (
+              <Button block type="dashed" icon={<PlusOutlined />} onClick={() => add()}>
+                添加需求
+              </Button>
+            )}
+          </section>
+        )}
+      </Form.List>
       {state.kind === 'sending' && state.attempt > 1 && (
         <Alert type="warning" showIcon message={`网络不稳定，正在第 ${state.attempt - 1} 次重试…`} style={{ marginBottom: 12 }} />
       )}

@@ -9,15 +9,14 @@ import { notify } from '../../../lib/notify';
 import { labelListQuery, serviceStreetsQuery } from '../../enterprise-service/api';
 import { downloadRanking, rankingQuery } from '../api';
 import { GradeTag, ScoreBreakdown } from '../components/score-breakdown';
+import { enterpriseLink } from '../../enterprise-directory/enterprise-link';
 
 function positiveId(v: string | null): number | undefined {
   const n = Number(v);
   return Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
-export function enterpriseLink(id: number, name: string): string {
-  return `/workEnterprisevisit?company_id=${id}&company_name=${encodeURIComponent(name)}`;
-}
+export { enterpriseLink };
 
 /** /workCompany (企业排名, ADR 0043): the enterprises in scope by score, with how each score was made. */
 export default function RankingPage() {

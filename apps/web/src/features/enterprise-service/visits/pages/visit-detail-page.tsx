@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { enterpriseLink } from '../../../enterprise-directory/enterprise-link';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Empty, Image, List, Popconfirm, Result, Space, Spin } from 'antd';
 import { ApiError } from '../../../../api/http';
@@ -136,7 +137,9 @@ export default function VisitDetailPage() {
         }
       >
         <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
-          <Descriptions.Item label="企业">{v.company_name}</Descriptions.Item>
+          <Descriptions.Item label="企业">
+            <Link to={enterpriseLink(v.company_id, v.company_name)}>{v.company_name}</Link>
+          </Descriptions.Item>
           <Descriptions.Item label="街道">{v.street_name || '—'}</Descriptions.Item>
           <Descriptions.Item label="走访人员">{v.staff_name}</Descriptions.Item>
           <Descriptions.Item label={plan ? '计划日期' : '走访日期'}>

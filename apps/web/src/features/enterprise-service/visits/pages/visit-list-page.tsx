@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { enterpriseLink } from '../../../enterprise-directory/enterprise-link';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Empty, Form, Input, Modal, Select, Space, Table, type TableProps } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
@@ -128,7 +129,7 @@ export function VisitListPage({ mode }: { mode: 'records' | 'follow' }) {
       title: '企业',
       dataIndex: 'company_name',
       width: 240,
-      render: (v: string, r) => <Link to={`/workVisit/details?id=${r.id}`}>{v}</Link>,
+      render: (v: string, r) => <Link to={enterpriseLink(r.company_id, v)}>{v}</Link>,
     },
     { title: '街道', dataIndex: 'street_name', width: 100 },
     { title: '走访人员', dataIndex: 'staff_name', width: 100 },
