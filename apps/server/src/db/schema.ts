@@ -372,6 +372,7 @@ export interface Database {
   company_honors: CompanyHonorsTable;
   service_score_settings: ServiceScoreSettingsTable;
   service_warning_deliveries: ServiceWarningDeliveriesTable;
+  district_maps: DistrictMapsTable;
 }
 
 export interface PatentsTable {
@@ -835,4 +836,15 @@ export interface ServiceWarningDeliveriesTable {
   company_id: number;
   user_id: number;
   delivered_at: string;
+}
+
+/** Migration 035: uploaded district boundaries (ADR 0051); the newest row is the map, none: the demo district. */
+export interface DistrictMapsTable {
+  id: Generated<number>;
+  name: string;
+  geojson: string;
+  version: string;
+  features: number;
+  uploaded_by: number;
+  created_at: string;
 }
