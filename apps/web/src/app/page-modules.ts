@@ -94,6 +94,8 @@ const UserConsultingPage = lazy(() =>
 
 const DataShowPage = lazy(() => import('../features/dashboards/pages/data-show-page'));
 const DataShowListPage = lazy(() => import('../features/dashboards/pages/data-show-list-page'));
+const VisualizationPage = lazy(() => import('../features/visualization/pages/visualization-page'));
+const PatentVisualizationPage = lazy(() => import('../features/visualization/pages/patent-page'));
 const HonorPage = lazy(() => import('../features/enterprise-directory/pages/honor-page'));
 
 /** Pages built for real; every other page of the table shows the shared WipPage. */
@@ -190,6 +192,8 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/workVisit/details': VisitDetailPage,
   '/workCompany': RankingPage,
   '/workTobear': GradingPage,
+  '/visualization': VisualizationPage,
+  '/visualization/Patent': PatentVisualizationPage,
 };
 
 export { NotFoundPage };
