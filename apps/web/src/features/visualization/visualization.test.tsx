@@ -9,7 +9,7 @@ import { renderApp } from '../../test/render-app';
 // /visualization, /visualization/Patent (main account) and /system 地图边界 (administrator), ADR 0051, against a
 // mocked network: the panels' figures, the street filter in the address and on every call, empty states, the upload.
 
-type Handler = (c: RecordedCall) => ReturnType<typeof ok> | undefined;
+type Handler = (c: RecordedCall) => { status?: number; data: unknown } | undefined;
 const MAIN = makeUser({ is_news: 1, com_id: 0, is_admin: 0, name: '企业服务中心' });
 const ADMIN = makeUser({ is_admin: 1, name: '系统管理员' });
 
