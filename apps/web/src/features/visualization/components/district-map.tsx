@@ -81,7 +81,9 @@ export function DistrictMap({ measure, streetId, onSelect, dateFrom, dateTo, hei
           map: mapName,
           roam: false,
           selectedMode: 'single',
-          label: { show: true, color: text, fontSize: 12 },
+          label: { show: true, color: text, fontSize: 11 },
+          layoutCenter: ['50%', '50%'],
+          layoutSize: '95%',
           itemStyle: { borderColor: dark ? '#91caff' : '#ffffff', borderWidth: 1 },
           emphasis: { label: { color: '#000' }, itemStyle: { areaColor: '#ffe58f' } },
           select: { label: { color: '#000' }, itemStyle: { areaColor: '#ffc53d', borderColor: '#fa8c16', borderWidth: 2 } },
@@ -125,10 +127,10 @@ export function DistrictMap({ measure, streetId, onSelect, dateFrom, dateTo, hei
   const selected = streets.find((s) => s.street_id === streetId);
   const summary = streets.map((s) => `${s.name} ${s.value}`).join('，');
   return (
-    <div ref={root} data-testid="district-map" data-selected={selected?.name ?? ''}>
+    <div ref={root} data-testid="district-map" data-selected={selected?.name ?? ''} style={{ height, minHeight: 300 }}>
       <EChart
         option={option}
-        height={height}
+        height="100%"
         onEvents={events}
         onReady={onReady}
         label={`区域地图（${figures.data?.label}）：${summary}${selected ? `；已选择${selected.name}` : ''}`}

@@ -96,7 +96,7 @@ export function ScreenFrame({
                 allowClear
                 value={value}
                 presets={PRESETS}
-                placeholder={['开始日期（默认本年）', '结束日期']}
+                placeholder={['开始日期', '结束日期']}
                 onChange={(v) => set({ date_from: v?.[0]?.format('YYYY-MM-DD'), date_to: v?.[1]?.format('YYYY-MM-DD') })}
               />
             )}

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Modal, Segmented, Table } from 'antd';
+import { Button, Modal, Select, Table } from 'antd';
 import {
   REGION_FIGURE_LABELS,
   REGION_MEASURE_LABELS,
@@ -150,9 +150,10 @@ export default function VisualizationPage() {
             title={`区域地图 · ${REGION_MEASURE_LABELS[params.measure]}`}
             className="viz-grow viz-map"
             extra={
-              <Segmented<RegionMeasure>
+              <Select<RegionMeasure>
                 size="small"
                 aria-label="地图指标"
+                style={{ width: 110 }}
                 value={params.measure}
                 options={REGION_MEASURES.map((m) => ({ value: m, label: REGION_MEASURE_LABELS[m] }))}
                 onChange={(m) => set({ measure: m })}
