@@ -149,7 +149,7 @@ describe('/visualization 可视化总览', () => {
   it('shows the six figures, the panels, and filters every call by the chosen street', { timeout: 120_000 }, async () => {
     const net = serve(MAIN, dashboard());
     renderApp('/visualization');
-    const six = await screen.findByRole('list', { name: '关键指标' }, { timeout: 20_000 });
+    const six = await screen.findByRole('list', { name: '关键指标' }, { timeout: 60_000 });
     await waitFor(() => expect(within(six).getByText('40')).toBeTruthy(), { timeout: 20_000 });
     expect(await screen.findByText('高新甲公司')).toBeTruthy();
     expect(screen.getByText('红灯 1')).toBeTruthy();

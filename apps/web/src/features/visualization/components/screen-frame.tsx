@@ -142,7 +142,9 @@ export function Panel({
         <span>{title}</span>
         {extra}
       </h2>
-      <div className="viz-panel-body">{children}</div>
+      <div className="viz-panel-body" tabIndex={0}>
+        {children}
+      </div>
     </div>
   );
 }
