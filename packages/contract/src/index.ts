@@ -34,3 +34,4 @@ export * from './visits';
 export * from './grading';
 export * from './service-stats';
 export * from './enterprise-warnings';
+export * from './region';

@@ -186,7 +186,7 @@ export const PAGES: PageDef[] = [
     kind: 'internal',
     sets: C,
     menu: { group: 'visualization', order: 1 },
-    wip: true,
+    wip: false,
   },
   {
     path: '/visualization/Visit',
@@ -202,7 +202,7 @@ export const PAGES: PageDef[] = [
     kind: 'internal',
     sets: C,
     menu: { group: 'visualization', order: 3 },
-    wip: true,
+    wip: false,
   },
   { path: '/work', title: '工作台', kind: 'internal', sets: CD, menu: { group: 'work', order: 0 }, wip: false },
   { path: '/workCompany', title: '企业排名', kind: 'internal', sets: CD, menu: { group: 'work', order: 1 }, wip: false },

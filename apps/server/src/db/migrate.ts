@@ -29,6 +29,7 @@ import * as m028 from './migrations/028-activity-stats';
 import * as m031 from './migrations/031-field-tokens';
 import * as m032 from './migrations/032-enterprise-warnings';
 import * as m034 from './migrations/034-company-facts';
+import * as m035 from './migrations/035-district-map';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '031-field-tokens': m031,
   '032-enterprise-warnings': m032,
   '034-company-facts': m034,
+  '035-district-map': m035,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -374,6 +374,7 @@ export interface Database {
   service_warning_deliveries: ServiceWarningDeliveriesTable;
   service_company_facts: ServiceCompanyFactsTable;
   service_facts_state: ServiceFactsStateTable;
+  district_maps: DistrictMapsTable;
 }
 
 export interface PatentsTable {
@@ -856,4 +857,15 @@ export interface ServiceFactsStateTable {
   id: number;
   as_of: string;
   built_at: string;
+}
+
+/** Migration 035: uploaded district boundaries (ADR 0051); the newest row is the map, none: the demo district. */
+export interface DistrictMapsTable {
+  id: Generated<number>;
+  name: string;
+  geojson: string;
+  version: string;
+  features: number;
+  uploaded_by: number;
+  created_at: string;
 }

@@ -45,6 +45,7 @@ import { serviceStatsRoutes } from './service-stats/service-stats.routes';
 import { companyFactsTask } from './grading/facts';
 import { enterpriseWarningRoutes } from './enterprise/enterprise-warnings.routes';
 import { enterpriseWarningTask } from './enterprise/enterprise-warnings-task';
+import { regionRoutes } from './region/region.routes';
 
 /** The whole API as one list: each module's routes, registered under /v1. */
 export function allModules(): RouteRegistry {
@@ -83,6 +84,7 @@ export function allModules(): RouteRegistry {
     ...gradingRoutes,
     ...serviceStatsRoutes,
     ...enterpriseWarningRoutes,
+    ...regionRoutes,
   ];
 }
 

@@ -95,6 +95,8 @@ const UserConsultingPage = lazy(() =>
 
 const DataShowPage = lazy(() => import('../features/dashboards/pages/data-show-page'));
 const DataShowListPage = lazy(() => import('../features/dashboards/pages/data-show-list-page'));
+const VisualizationPage = lazy(() => import('../features/visualization/pages/visualization-page'));
+const PatentVisualizationPage = lazy(() => import('../features/visualization/pages/patent-page'));
 const HonorPage = lazy(() => import('../features/enterprise-directory/pages/honor-page'));
 const NewHomePage = lazy(() => import('../features/service-dashboards/pages/new-home-page'));
 const VisitVisualPage = lazy(() => import('../features/service-dashboards/pages/visit-visual-page'));
@@ -200,6 +202,8 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/datapage': ServiceDataPage,
   '/workWarning': WarningsPage,
   '/workEnterprisevisit': EnterprisePage,
+  '/visualization': VisualizationPage,
+  '/visualization/Patent': PatentVisualizationPage,
 };
 
 export { NotFoundPage };

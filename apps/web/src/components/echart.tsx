@@ -1,15 +1,28 @@
-// ECharts tree-shaken to the chart types the monitoring and statistics pages draw; the SVG renderer keeps charts and
-// their Chinese labels crisp without a canvas. Imported only by those pages (their own lazy chunks).
+// ECharts tree-shaken to the chart types the monitoring, statistics and district pages draw; the SVG renderer keeps
+// charts and their Chinese labels crisp without a canvas. Imported only by those pages (their own lazy chunks).
 import { useEffect, useRef } from 'react';
 import * as echarts from 'echarts/core';
-import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { BarChart, LineChart, MapChart, PieChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
 import type { EChartsCoreOption } from 'echarts/core';
 
-echarts.use([PieChart, BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
+echarts.use([
+  PieChart,
+  BarChart,
+  LineChart,
+  MapChart,
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  VisualMapComponent,
+  SVGRenderer,
+]);
 
 export type { EChartsCoreOption };
+export type EChartsInstance = echarts.ECharts;
+/** Registers a GeoJSON map under a name for `series: [{ type: 'map', map: name }]` (ADR 0051). */
+export const registerMap = echarts.registerMap;
 
 /** What a click on a chart's item (a bar, a slice) tells `onClick`. */
 export interface EChartClick {
@@ -21,24 +34,31 @@ export interface EChartClick {
 /**
  * One chart; `label` is its text alternative (the table or list beside it holds the same figures). `onClick`, when
  * given, hears clicks on items (a page that uses it offers the same choice by keyboard elsewhere, e.g. a select).
+ * `onEvents` binds other chart events by name; `onReady` receives the instance (tests and pages that dispatch actions).
  */
 export function EChart({
   option,
   label,
   height = 300,
   onClick,
+  onEvents,
+  onReady,
 }: {
   option: EChartsCoreOption;
   label: string;
-  height?: number;
+  height?: number | string;
   onClick?: (p: EChartClick) => void;
+  onEvents?: Record<string, (params: unknown) => void>;
+  onReady?: (chart: echarts.ECharts) => void;
 }) {
   const el = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  const events = useRef(onEvents);
   const click = useRef(onClick);
   useEffect(() => {
+    events.current = onEvents;
     click.current = onClick;
-  }, [onClick]);
+  }, [onEvents, onClick]);
   useEffect(() => {
     const node = el.current!;
     const instance = echarts.init(node, undefined, { renderer: 'svg' });
@@ -52,8 +72,24 @@ export function EChart({
       chart.current = null;
     };
   }, []);
+  const names = Object.keys(onEvents ?? {}).join(',');
+  useEffect(() => {
+    const instance = chart.current;
+    if (!instance || !names) return;
+    const bound = names.split(',').map((name) => {
+      const handler = (p: unknown) => events.current?.[name]?.(p);
+      instance.on(name, handler);
+      return [name, handler] as const;
+    });
+    return () => {
+      for (const [name, handler] of bound) instance.off(name, handler);
+    };
+  }, [names]);
   useEffect(() => {
     chart.current?.setOption(option, true);
+    if (chart.current && onReady) onReady(chart.current);
+    // onReady is called after each new option, with the instance drawn
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [option]);
   return <div ref={el} role="img" aria-label={label} style={{ width: '100%', height }} />;
 }

@@ -9,6 +9,7 @@ import { AuditLogPanel } from '../components/audit-log-panel';
 import { HolidaysPanel } from '../components/holidays-panel';
 import { StreetsPanel } from '../components/streets-panel';
 import { PushPanel } from '../../push/push-panel';
+import { DistrictMapPanel } from '../components/district-map-panel';
 
 type PurposeRow = StorageReport['by_purpose'][number];
 
@@ -125,6 +126,7 @@ export const ADMIN_SYSTEM_TABS = [
   { key: 'holidays', label: '节假日', children: <HolidaysPanel /> },
   { key: 'streets', label: '街道管理', children: <StreetsPanel /> },
   { key: 'push', label: '消息推送', children: <PushPanel /> },
+  { key: 'districtMap', label: '地图边界', children: <DistrictMapPanel /> },
 ];
 
 /** /system for the administrator: tabs of system settings; the first is 存储空间 (later issues add more). */
