@@ -126,13 +126,13 @@ async function detailOf(deps: Deps, a: ArticleSelect): Promise<ArticleDetail> {
   return { ...row, body: a.body, attachments, created_at: a.created_at };
 }
 
-async function load(db: DB, id: number): Promise<ArticleSelect> {
+export async function load(db: DB, id: number): Promise<ArticleSelect> {
   const a = await db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
   if (!a) throw notFound(MISSING);
   return { ...a, id: Number(a.id) };
 }
 
-async function revise(db: DB, a: ArticleSelect, action: string, editor: Editor, now: string): Promise<void> {
+export async function revise(db: DB, a: ArticleSelect, action: string, editor: Editor, now: string): Promise<void> {
   const snapshot = JSON.stringify({ ...a, id: undefined });
   await db
     .insertInto('article_revisions')
