@@ -95,6 +95,9 @@ const UserConsultingPage = lazy(() =>
 const DataShowPage = lazy(() => import('../features/dashboards/pages/data-show-page'));
 const DataShowListPage = lazy(() => import('../features/dashboards/pages/data-show-list-page'));
 const HonorPage = lazy(() => import('../features/enterprise-directory/pages/honor-page'));
+const WebAdminPage = lazy(() => import('../features/cms/pages/web-admin-page'));
+const NewsPage = lazy(() => import('../features/cms/pages/news-page'));
+const NewsDetailsPage = lazy(() => import('../features/cms/pages/news-details-page'));
 
 /** Pages built for real; every other page of the table shows the shared WipPage. */
 export const REAL_PAGES: Record<string, LazyPage> = {
@@ -190,6 +193,9 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/workVisit/details': VisitDetailPage,
   '/workCompany': RankingPage,
   '/workTobear': GradingPage,
+  '/web': WebAdminPage,
+  '/news': NewsPage,
+  '/newsDetails': NewsDetailsPage,
 };
 
 export { NotFoundPage };
