@@ -4,7 +4,7 @@ import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { TableKit } from '@tiptap/extension-table';
 import { Button, Input, Popover, Space, Tooltip } from 'antd';
-import { uploadFile } from '../../../api/http';
+import { uploadFile, type UploadedFile } from '../../../api/http';
 import { notify } from '../../../lib/notify';
 import '../cms.css';
 
@@ -136,11 +136,12 @@ export default function RichEditor({ value = '', onChange, label = '正文' }: R
     }
     setUploading(true);
     try {
-      const up = await uploadFile(file, 'image', { purpose: 'portal' });
+      // The server keeps the original and answers a display copy at most 1200 px wide (ADR 0053): the body uses that.
+      const up: UploadedFile & { display_url?: string } = await uploadFile(file, 'image', { purpose: 'portal' });
       editor
         .chain()
         .focus()
-        .setImage({ src: up.url, alt: file.name.replace(/\.[^.]+$/, '') })
+        .setImage({ src: up.display_url || up.url, alt: file.name.replace(/\.[^.]+$/, '') })
         .run();
     } catch {
       // The upload's error was shown by the http layer.
