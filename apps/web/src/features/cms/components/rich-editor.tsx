@@ -20,31 +20,31 @@ export interface RichEditorProps {
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
+/** A toolbar button: its visible text is its whole label (the accessible name matches what is seen, WCAG 2.5.3). */
 function Tool({
   label,
   active,
   disabled,
   onClick,
-  children,
 }: {
   label: string;
   active?: boolean;
   disabled?: boolean;
   onClick: () => void;
-  children: string;
+  /** A short form once shown; the label is shown now. */
+  children?: string;
 }) {
   return (
     <Tooltip title={label}>
       <Button
         size="small"
         type={active ? 'primary' : 'default'}
-        aria-label={label}
         aria-pressed={active === undefined ? undefined : active}
         disabled={disabled}
         onMouseDown={(e) => e.preventDefault()}
         onClick={onClick}
       >
-        {children}
+        {label}
       </Button>
     </Tooltip>
   );
