@@ -85,7 +85,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     root: publicDir(opts.config),
     prefix: '/uploads/',
     decorateReply: false,
-    allowedPath: (pathName) => /^\/[0-9a-f]{32}\.[a-z0-9]{1,5}$/.test(pathName),
+    // A stored name is random and never reused, so a public file may be cached for a week (ADR 0053); -w480/-w1200
+    // are a portal image's resized copies.
+    allowedPath: (pathName) => /^\/[0-9a-f]{32}(-w\d{3,4})?\.[a-z0-9]{1,5}$/.test(pathName),
+    maxAge: 7 * 86400 * 1000,
+    immutable: true,
     setHeaders: (res) => res.setHeader('x-content-type-options', 'nosniff'),
   });
 

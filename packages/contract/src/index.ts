@@ -35,3 +35,4 @@ export * from './grading';
 export * from './service-stats';
 export * from './enterprise-warnings';
 export * from './region';
+export * from './cms';

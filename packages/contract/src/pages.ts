@@ -173,10 +173,10 @@ export const PAGES: PageDef[] = [
   { path: '/apply', title: '申请管理', kind: 'internal', sets: B, menu: { icon: 'Audit', order: 20 } },
   { path: '/dataShow', title: '统计概览', kind: 'internal', sets: B, menu: { group: 'dataShow', order: 1 }, wip: false },
   { path: '/dataShow/newList', title: '统计明细', kind: 'internal', sets: B, menu: { group: 'dataShow', order: 2 }, wip: false },
-  { path: '/news', title: '资讯中心', kind: 'internal', sets: B, menu: { icon: 'Read', order: 40 }, wip: true },
-  { path: '/newsDetails', title: '消息详情', kind: 'internal', sets: B, back: true, wip: true },
+  { path: '/news', title: '资讯中心', kind: 'internal', sets: B, menu: { icon: 'Read', order: 40 }, wip: false },
+  { path: '/newsDetails', title: '消息详情', kind: 'internal', sets: B, back: true, wip: false },
   { path: '/IndustryReport', title: '产业报告管理', kind: 'internal', sets: B, menu: { icon: 'Fund', order: 50 }, wip: true },
-  { path: '/web', title: '网站管理', kind: 'internal', sets: B, menu: { icon: 'Global', order: 60 }, wip: true },
+  { path: '/web', title: '网站管理', kind: 'internal', sets: B, menu: { icon: 'Global', order: 60 }, wip: false },
 
   // Set C: enterprise-service main account; D: its employees (the /work group and /NewupPwd)
   { path: '/newhome', title: '首页', kind: 'internal', sets: C, menu: { icon: 'Home', order: 5 }, wip: false },

@@ -200,6 +200,8 @@ export interface ArticleRow {
   author: string;
   cover_file_id: number;
   cover_url: string;
+  /** The cover's 480 px WebP thumbnail (ADR 0053); the original for covers uploaded before thumbnails. */
+  cover_thumb_url?: string;
   pinned: boolean;
   status: ArticleStatus;
   publish_at: string | null;

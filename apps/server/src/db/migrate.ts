@@ -30,6 +30,7 @@ import * as m031 from './migrations/031-field-tokens';
 import * as m032 from './migrations/032-enterprise-warnings';
 import * as m034 from './migrations/034-company-facts';
 import * as m035 from './migrations/035-district-map';
+import * as m037 from './migrations/037-image-variants';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '032-enterprise-warnings': m032,
   '034-company-facts': m034,
   '035-district-map': m035,
+  '037-image-variants': m037,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -125,6 +125,9 @@ export interface FilesTable {
   purpose: string;
   /** ISO time after which the housekeeping task deletes the file and the row (exports); null: kept. */
   expires_at: string | null;
+  /** Portal images (migration 037, ADR 0053): the 480 px WebP thumbnail and the ≤1200 px display copy; '' if none. */
+  thumb_name: Generated<string>;
+  display_name: Generated<string>;
 }
 
 export interface CompaniesTable {

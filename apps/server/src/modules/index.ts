@@ -46,6 +46,7 @@ import { companyFactsTask } from './grading/facts';
 import { enterpriseWarningRoutes } from './enterprise/enterprise-warnings.routes';
 import { enterpriseWarningTask } from './enterprise/enterprise-warnings-task';
 import { regionRoutes } from './region/region.routes';
+import { cmsRoutes } from './portal/cms.routes';
 
 /** The whole API as one list: each module's routes, registered under /v1. */
 export function allModules(): RouteRegistry {
@@ -85,6 +86,7 @@ export function allModules(): RouteRegistry {
     ...serviceStatsRoutes,
     ...enterpriseWarningRoutes,
     ...regionRoutes,
+    ...cmsRoutes,
   ];
 }
 

@@ -102,6 +102,9 @@ const NewHomePage = lazy(() => import('../features/service-dashboards/pages/new-
 const VisitVisualPage = lazy(() => import('../features/service-dashboards/pages/visit-visual-page'));
 const ServiceDataPage = lazy(() => import('../features/service-dashboards/pages/data-page'));
 const EnterprisePage = lazy(() => import('../features/enterprise-directory/pages/enterprise-page'));
+const WebAdminPage = lazy(() => import('../features/cms/pages/web-admin-page'));
+const NewsPage = lazy(() => import('../features/cms/pages/news-page'));
+const NewsDetailsPage = lazy(() => import('../features/cms/pages/news-details-page'));
 
 /** Pages built for real; every other page of the table shows the shared WipPage. */
 export const REAL_PAGES: Record<string, LazyPage> = {
@@ -204,6 +207,9 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/workEnterprisevisit': EnterprisePage,
   '/visualization': VisualizationPage,
   '/visualization/Patent': PatentVisualizationPage,
+  '/web': WebAdminPage,
+  '/news': NewsPage,
+  '/newsDetails': NewsDetailsPage,
 };
 
 export { NotFoundPage };

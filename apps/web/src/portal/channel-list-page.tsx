@@ -18,7 +18,9 @@ export function ArticleItem({ a, detail }: { a: ArticleRow; detail: string }) {
   return (
     <List.Item
       className="portal-item"
-      extra={a.cover_url ? <img className="portal-thumb" src={a.cover_url} alt="" loading="lazy" /> : undefined}
+      extra={
+        a.cover_url ? <img className="portal-thumb" src={a.cover_thumb_url || a.cover_url} alt="" loading="lazy" /> : undefined
+      }
     >
       <List.Item.Meta
         title={

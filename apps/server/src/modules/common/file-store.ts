@@ -14,7 +14,11 @@ import { secretKey, type Config } from '../../config';
 import type { FilesTable } from '../../db/schema';
 import type { Deps } from '../../deps';
 
-export type FileRow = Omit<FilesTable, 'id'> & { id: number };
+export type FileRow = Omit<FilesTable, 'id' | 'thumb_name' | 'display_name'> & {
+  id: number;
+  thumb_name?: string;
+  display_name?: string;
+};
 
 type Dirs = Pick<Config, 'dataDir'>;
 export const publicDir = (c: Dirs) => path.join(c.dataDir, 'uploads');
@@ -75,6 +79,9 @@ export interface NewFile {
   mime: string;
   size: number;
   expiresAt?: string | null;
+  /** Portal images' resized copies (ADR 0053). */
+  thumbName?: string;
+  displayName?: string;
 }
 
 /** Records a file already in place; returns its id. */
@@ -92,6 +99,7 @@ export async function insertFile(deps: Deps, f: NewFile): Promise<number> {
       purpose: f.purpose,
       expires_at: f.expiresAt ?? null,
       created_at: deps.clock().toISOString(),
+      ...(f.thumbName ? { thumb_name: f.thumbName, display_name: f.displayName ?? '' } : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

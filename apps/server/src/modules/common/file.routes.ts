@@ -17,6 +17,7 @@ import {
   visibilityOf,
   writeAtomic,
 } from './file-store';
+import { makeImageVariants, type ImageVariants } from './image-variants';
 
 /** The first bytes of each accepted format: the extension and MIME type a browser sends can lie. */
 const SIGNATURES: { ext: string[]; test: (b: Buffer) => boolean }[] = [
@@ -119,6 +120,16 @@ export const fileRoutes: RouteRegistry = [
         // The client went away or sent a broken form: nothing was stored.
         throw badRequest('文件上传未完成，请重新上传');
       }
+      // Portal images get a thumbnail and a display copy (ADR 0053); an undecodable or oversize image is refused.
+      let variants: ImageVariants | null = null;
+      if (purpose === 'portal') {
+        try {
+          variants = await makeImageVariants(dirOf(deps.config, visibility), stored);
+        } catch (err) {
+          await fsp.rm(path.join(dirOf(deps.config, visibility), stored), { force: true });
+          throw err;
+        }
+      }
       // Control characters (NUL above all: PostgreSQL text refuses it) never belong in a name shown back to people.
       // eslint-disable-next-line no-control-regex -- removing control characters is the point
       const name = part.filename.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
@@ -130,11 +141,31 @@ export const fileRoutes: RouteRegistry = [
         storedName: stored,
         mime: part.mimetype,
         size,
+        thumbName: variants?.thumb,
+        displayName: variants?.display,
       }).catch(async (err: unknown) => {
-        await fsp.rm(path.join(dirOf(deps.config, visibility), stored), { force: true });
+        const dir = dirOf(deps.config, visibility);
+        await Promise.all(
+          [stored, variants?.thumb, variants?.display].flatMap((n) => (n ? [fsp.rm(path.join(dir, n), { force: true })] : [])),
+        );
         throw err;
       });
-      return { id, url: fileUrl({ id, visibility, stored_name: stored }), name, size, purpose, visibility };
+      return {
+        id,
+        url: fileUrl({ id, visibility, stored_name: stored }),
+        name,
+        size,
+        purpose,
+        visibility,
+        ...(variants
+          ? {
+              thumb_url: `/uploads/${variants.thumb}`,
+              display_url: `/uploads/${variants.display}`,
+              width: variants.width,
+              height: variants.height,
+            }
+          : {}),
+      };
     },
   }),
   route({

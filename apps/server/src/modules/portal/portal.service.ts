@@ -55,10 +55,23 @@ export const shanghaiStart = (day: string) => new Date(`${day}T00:00:00+08:00`).
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86400_000).toISOString().slice(0, 10);
 
 async function coverUrls(db: DB, ids: number[]): Promise<Map<number, string>> {
+  return new Map([...(await coverFiles(db, ids))].map(([id, f]) => [id, f.url]));
+}
+
+/** Public images by id: the original's URL and its 480 px thumbnail's (the original for images without one). */
+async function coverFiles(db: DB, ids: number[]): Promise<Map<number, { url: string; thumb: string }>> {
   const wanted = [...new Set(ids.filter((i) => i > 0))];
   if (!wanted.length) return new Map();
-  const rows = await db.selectFrom('files').select(['id', 'stored_name', 'visibility']).where('id', 'in', wanted).execute();
-  return new Map(rows.filter((r) => r.visibility === 'public').map((r) => [Number(r.id), `/uploads/${r.stored_name}`]));
+  const rows = await db
+    .selectFrom('files')
+    .select(['id', 'stored_name', 'visibility', 'thumb_name'])
+    .where('id', 'in', wanted)
+    .execute();
+  return new Map(
+    rows
+      .filter((r) => r.visibility === 'public')
+      .map((r) => [Number(r.id), { url: `/uploads/${r.stored_name}`, thumb: `/uploads/${r.thumb_name || r.stored_name}` }]),
+  );
 }
 
 type RowSource = Pick<
@@ -78,7 +91,7 @@ type RowSource = Pick<
   | 'updated_at'
 >;
 
-function toRow(r: RowSource, covers: Map<number, string>): ArticleRow {
+function toRow(r: RowSource, covers: Map<number, { url: string; thumb: string }>): ArticleRow {
   return {
     id: Number(r.id),
     channel: r.channel,
@@ -87,7 +100,8 @@ function toRow(r: RowSource, covers: Map<number, string>): ArticleRow {
     source: r.source,
     author: r.author,
     cover_file_id: Number(r.cover_file_id),
-    cover_url: covers.get(Number(r.cover_file_id)) ?? '',
+    cover_url: covers.get(Number(r.cover_file_id))?.url ?? '',
+    cover_thumb_url: covers.get(Number(r.cover_file_id))?.thumb ?? '',
     pinned: Number(r.pinned) === 1,
     status: r.status as ArticleStatus,
     publish_at: r.publish_at,
@@ -98,7 +112,7 @@ function toRow(r: RowSource, covers: Map<number, string>): ArticleRow {
 }
 
 async function rows(db: DB, list: RowSource[]): Promise<ArticleRow[]> {
-  const covers = await coverUrls(
+  const covers = await coverFiles(
     db,
     list.map((r) => Number(r.cover_file_id)),
   );
@@ -126,13 +140,13 @@ async function detailOf(deps: Deps, a: ArticleSelect): Promise<ArticleDetail> {
   return { ...row, body: a.body, attachments, created_at: a.created_at };
 }
 
-async function load(db: DB, id: number): Promise<ArticleSelect> {
+export async function load(db: DB, id: number): Promise<ArticleSelect> {
   const a = await db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
   if (!a) throw notFound(MISSING);
   return { ...a, id: Number(a.id) };
 }
 
-async function revise(db: DB, a: ArticleSelect, action: string, editor: Editor, now: string): Promise<void> {
+export async function revise(db: DB, a: ArticleSelect, action: string, editor: Editor, now: string): Promise<void> {
   const snapshot = JSON.stringify({ ...a, id: undefined });
   await db
     .insertInto('article_revisions')
@@ -371,7 +385,7 @@ export async function portalHome(deps: Deps, perChannel = 6): Promise<PortalHome
         .execute(),
     ),
   );
-  const covers = await coverUrls(
+  const covers = await coverFiles(
     db,
     lists.flat().map((r) => Number(r.cover_file_id)),
   );

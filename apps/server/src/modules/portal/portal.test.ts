@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { DEFAULT_SHARE, PUBLIC_CHANNEL_KEYS } from '@ip/contract';
 import { call, createTestApp, loginAs, type TestApp } from '../../../test/helpers';
 import { PORTAL_DEMO, seedPortalDemo } from '../../db/seed/portal-demo';
@@ -18,7 +19,10 @@ const START = '2026-11-20T02:00:00.000Z'; // 10:00 Shanghai
 const post = (token: string | undefined, url: string, body: unknown = {}) => call(t.app, 'POST', `/v1${url}`, { token, body });
 const get = (url: string, query: Record<string, string | number> = {}) => call(t.app, 'GET', `/v1${url}`, { query });
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 1)]);
+// A real image: portal images are decoded and resized on upload (ADR 0053).
+const PNG = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#1f6feb' } })
+  .png()
+  .toBuffer();
 async function uploadPortalImage(): Promise<{ id: number; url: string }> {
   const boundary = '----ipboundary';
   const payload = Buffer.concat([
