@@ -32,3 +32,4 @@ export * from './push';
 export * from './enterprise-directory';
 export * from './visits';
 export * from './grading';
+export * from './industry-reports';

@@ -140,7 +140,7 @@ export const PAGES: PageDef[] = [
   },
   { path: '/VisitsNeeds', title: '走访需求', kind: 'internal', sets: A, menu: { icon: 'Solution', order: 40 }, wip: false },
   { path: '/report', title: '专利月报', kind: 'internal', sets: A, menu: { icon: 'FileText', order: 50 }, wip: false },
-  { path: '/industry', title: '产业报告', kind: 'internal', sets: A, menu: { icon: 'Fund', order: 60 }, wip: true },
+  { path: '/industry', title: '产业报告', kind: 'internal', sets: A, menu: { icon: 'Fund', order: 60 }, wip: false },
   { path: '/UserConsulting', title: '业务咨询', kind: 'internal', sets: A, menu: { icon: 'Customer', order: 70 }, wip: false },
   { path: '/litigation/details', title: '诉讼详情', kind: 'internal', sets: A, back: true },
   { path: '/litigation/docking', title: '诉讼检索', kind: 'internal', sets: A, back: true },
@@ -175,7 +175,7 @@ export const PAGES: PageDef[] = [
   { path: '/dataShow/newList', title: '统计明细', kind: 'internal', sets: B, menu: { group: 'dataShow', order: 2 }, wip: false },
   { path: '/news', title: '资讯中心', kind: 'internal', sets: B, menu: { icon: 'Read', order: 40 }, wip: true },
   { path: '/newsDetails', title: '消息详情', kind: 'internal', sets: B, back: true, wip: true },
-  { path: '/IndustryReport', title: '产业报告管理', kind: 'internal', sets: B, menu: { icon: 'Fund', order: 50 }, wip: true },
+  { path: '/IndustryReport', title: '产业报告管理', kind: 'internal', sets: B, menu: { icon: 'Fund', order: 50 }, wip: false },
   { path: '/web', title: '网站管理', kind: 'internal', sets: B, menu: { icon: 'Global', order: 60 }, wip: true },
 
   // Set C: enterprise-service main account; D: its employees (the /work group and /NewupPwd)

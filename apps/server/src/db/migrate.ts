@@ -27,6 +27,7 @@ import * as m026 from './migrations/026-portal-content';
 import * as m027 from './migrations/027-consulting-push';
 import * as m028 from './migrations/028-activity-stats';
 import * as m031 from './migrations/031-field-tokens';
+import * as m038 from './migrations/038-industry-reports';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '027-consulting-push': m027,
   '028-activity-stats': m028,
   '031-field-tokens': m031,
+  '038-industry-reports': m038,
 };
 
 class InCodeProvider implements MigrationProvider {

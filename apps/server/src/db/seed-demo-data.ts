@@ -18,6 +18,7 @@ import { seedDemoConsulting } from './seed/consulting-demo';
 import { seedDemoCompanyHonors } from './seed/company-honors';
 import { seedDemoVisits } from './seed/visits-demo';
 import { seedDemoFieldVisits } from './seed/field-visits';
+import { seedDemoIndustryReports } from './seed/industry-reports-demo';
 
 /**
  * The demo data that needs the demo accounts and the demo patents (portfolio, applications, certificates,
@@ -44,4 +45,5 @@ export async function seedDemoData(deps: Deps): Promise<void> {
   await seedDemoCompanyHonors(deps);
   await seedDemoVisits(deps);
   await seedDemoFieldVisits(deps);
+  await seedDemoIndustryReports(deps);
 }

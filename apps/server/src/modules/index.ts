@@ -41,6 +41,7 @@ import { pushRoutes } from './push/push';
 import { directoryRoutes } from './enterprise/directory.routes';
 import { visitRoutes } from './enterprise/visits.routes';
 import { gradingRoutes } from './grading/grading.routes';
+import { industryReportRoutes } from './industry-reports/industry-reports.routes';
 
 /** The whole API as one list: each module's routes, registered under /v1. */
 export function allModules(): RouteRegistry {
@@ -77,6 +78,7 @@ export function allModules(): RouteRegistry {
     ...directoryRoutes,
     ...visitRoutes,
     ...gradingRoutes,
+    ...industryReportRoutes,
   ];
 }
 

@@ -95,6 +95,8 @@ const UserConsultingPage = lazy(() =>
 const DataShowPage = lazy(() => import('../features/dashboards/pages/data-show-page'));
 const DataShowListPage = lazy(() => import('../features/dashboards/pages/data-show-list-page'));
 const HonorPage = lazy(() => import('../features/enterprise-directory/pages/honor-page'));
+const AdminReportsPage = lazy(() => import('../features/industry-reports/admin-reports-page'));
+const IndustryPage = lazy(() => import('../features/industry-reports/industry-page'));
 
 /** Pages built for real; every other page of the table shows the shared WipPage. */
 export const REAL_PAGES: Record<string, LazyPage> = {
@@ -190,6 +192,8 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/workVisit/details': VisitDetailPage,
   '/workCompany': RankingPage,
   '/workTobear': GradingPage,
+  '/IndustryReport': AdminReportsPage,
+  '/industry': IndustryPage,
 };
 
 export { NotFoundPage };
