@@ -33,3 +33,4 @@ export * from './enterprise-directory';
 export * from './visits';
 export * from './grading';
 export * from './industry-reports';
+export * from './portal-requests';

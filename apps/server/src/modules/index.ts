@@ -42,6 +42,7 @@ import { directoryRoutes } from './enterprise/directory.routes';
 import { visitRoutes } from './enterprise/visits.routes';
 import { gradingRoutes } from './grading/grading.routes';
 import { industryReportRoutes } from './industry-reports/industry-reports.routes';
+import { portalRequestRoutes } from './portal-requests/portal-requests';
 
 /** The whole API as one list: each module's routes, registered under /v1. */
 export function allModules(): RouteRegistry {
@@ -79,6 +80,7 @@ export function allModules(): RouteRegistry {
     ...visitRoutes,
     ...gradingRoutes,
     ...industryReportRoutes,
+    ...portalRequestRoutes,
   ];
 }
 

@@ -97,6 +97,11 @@ const DataShowListPage = lazy(() => import('../features/dashboards/pages/data-sh
 const HonorPage = lazy(() => import('../features/enterprise-directory/pages/honor-page'));
 const AdminReportsPage = lazy(() => import('../features/industry-reports/admin-reports-page'));
 const IndustryPage = lazy(() => import('../features/industry-reports/industry-page'));
+const AskAboutPage = lazy(() => import('../portal/services/ask-about-page'));
+const DialoguePage = lazy(() => import('../portal/services/dialogue-page'));
+const ImmediatelyPage = lazy(() => import('../portal/services/immediately-page'));
+const ManagePage = lazy(() => import('../portal/services/manage-page'));
+const GuanjiaPage = lazy(() => import('../portal/services/guanjia-page'));
 
 /** Pages built for real; every other page of the table shows the shared WipPage. */
 export const REAL_PAGES: Record<string, LazyPage> = {
@@ -194,6 +199,11 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/workTobear': GradingPage,
   '/IndustryReport': AdminReportsPage,
   '/industry': IndustryPage,
+  '/web/askAbout': AskAboutPage,
+  '/web/dialogue': DialoguePage,
+  '/web/immediately': ImmediatelyPage,
+  '/web/manage': ManagePage,
+  '/web/guanjia': GuanjiaPage,
 };
 
 export { NotFoundPage };
