@@ -21,7 +21,14 @@ export default function ManagePage() {
       </Typography.Title>
       <Typography.Paragraph>
         区知识产权服务中心为辖区企业提供从创造、运用、保护到管理的全链条服务。需要办理时可直接
-        <Link to="/web/immediately">预约马上办</Link>，有疑问可先到<Link to="/web/askAbout">咨询问答</Link>提问。
+        <Link to="/web/immediately" style={{ textDecoration: 'underline' }}>
+          预约马上办
+        </Link>
+        ，有疑问可先到
+        <Link to="/web/askAbout" style={{ textDecoration: 'underline' }}>
+          咨询问答
+        </Link>
+        提问。
       </Typography.Paragraph>
       <Row gutter={[16, 16]}>
         {SERVICES.map(([title, text]) => (
