@@ -11,6 +11,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // scripts/check-bundle.mjs reads which chunks /web/index loads from the manifest (ADR 0054).
+    manifest: true,
     // antd is large; pages are lazy chunks, so only the shell and the framework load up front.
     chunkSizeWarningLimit: 900,
   },

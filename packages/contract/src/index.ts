@@ -36,3 +36,5 @@ export * from './service-stats';
 export * from './enterprise-warnings';
 export * from './region';
 export * from './cms';
+export * from './industry-reports';
+export * from './portal-requests';

@@ -31,6 +31,7 @@ import * as m032 from './migrations/032-enterprise-warnings';
 import * as m034 from './migrations/034-company-facts';
 import * as m035 from './migrations/035-district-map';
 import * as m037 from './migrations/037-image-variants';
+import * as m038 from './migrations/038-industry-reports';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '034-company-facts': m034,
   '035-district-map': m035,
   '037-image-variants': m037,
+  '038-industry-reports': m038,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -378,6 +378,8 @@ export interface Database {
   service_company_facts: ServiceCompanyFactsTable;
   service_facts_state: ServiceFactsStateTable;
   district_maps: DistrictMapsTable;
+  industry_reports: IndustryReportsTable;
+  portal_requests: PortalRequestsTable;
 }
 
 export interface PatentsTable {
@@ -870,5 +872,41 @@ export interface DistrictMapsTable {
   version: string;
   features: number;
   uploaded_by: number;
+  created_at: string;
+}
+
+/** An industry report (migration 038, issue 14, ADR 0054): a PDF the administrator publishes for companies. */
+export interface IndustryReportsTable {
+  id: Generated<number>;
+  title: string;
+  industry: string;
+  year: number;
+  summary: Generated<string>;
+  /** A private 'document' upload (application/pdf). */
+  file_id: number;
+  /** A public 'portal' image, 0 for none. */
+  cover_file_id: Generated<number>;
+  status: 'draft' | 'published' | 'withdrawn';
+  downloads: Generated<number>;
+  created_by: number;
+  created_at: string;
+  updated_at: string;
+  published_at: string | null;
+}
+
+/** A question, dialogue topic or appointment sent from the portal's service pages (migration 038, ADR 0054). */
+export interface PortalRequestsTable {
+  id: Generated<number>;
+  kind: 'question' | 'topic' | 'appointment';
+  name: string;
+  company: Generated<string>;
+  mobile: string;
+  content: string;
+  preferred_date: string | null;
+  status: 'open' | 'handled';
+  reply: Generated<string>;
+  handled_at: string | null;
+  visitor_id: Generated<number>;
+  user_id: Generated<number>;
   created_at: string;
 }

@@ -20,6 +20,7 @@ import { seedDemoVisits } from './seed/visits-demo';
 import { seedDemoFieldVisits } from './seed/field-visits';
 import { rebuildCompanyFacts } from '../modules/grading/facts';
 import { seedDemoEnterpriseWarnings } from './seed/enterprise-warnings-demo';
+import { seedDemoIndustryReports } from './seed/industry-reports-demo';
 
 /**
  * The demo data that needs the demo accounts and the demo patents (portfolio, applications, certificates,
@@ -48,4 +49,5 @@ export async function seedDemoData(deps: Deps): Promise<void> {
   await seedDemoFieldVisits(deps);
   await rebuildCompanyFacts(deps); // the ranking's stored counts (ADR 0050), after every seed that adds facts
   await seedDemoEnterpriseWarnings(deps);
+  await seedDemoIndustryReports(deps);
 }

@@ -47,6 +47,8 @@ import { enterpriseWarningRoutes } from './enterprise/enterprise-warnings.routes
 import { enterpriseWarningTask } from './enterprise/enterprise-warnings-task';
 import { regionRoutes } from './region/region.routes';
 import { cmsRoutes } from './portal/cms.routes';
+import { industryReportRoutes } from './industry-reports/industry-reports.routes';
+import { portalRequestRoutes } from './portal-requests/portal-requests';
 
 /** The whole API as one list: each module's routes, registered under /v1. */
 export function allModules(): RouteRegistry {
@@ -87,6 +89,8 @@ export function allModules(): RouteRegistry {
     ...enterpriseWarningRoutes,
     ...regionRoutes,
     ...cmsRoutes,
+    ...industryReportRoutes,
+    ...portalRequestRoutes,
   ];
 }
 

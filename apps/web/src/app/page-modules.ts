@@ -105,6 +105,13 @@ const EnterprisePage = lazy(() => import('../features/enterprise-directory/pages
 const WebAdminPage = lazy(() => import('../features/cms/pages/web-admin-page'));
 const NewsPage = lazy(() => import('../features/cms/pages/news-page'));
 const NewsDetailsPage = lazy(() => import('../features/cms/pages/news-details-page'));
+const AdminReportsPage = lazy(() => import('../features/industry-reports/admin-reports-page'));
+const IndustryPage = lazy(() => import('../features/industry-reports/industry-page'));
+const AskAboutPage = lazy(() => import('../portal/services/ask-about-page'));
+const DialoguePage = lazy(() => import('../portal/services/dialogue-page'));
+const ImmediatelyPage = lazy(() => import('../portal/services/immediately-page'));
+const ManagePage = lazy(() => import('../portal/services/manage-page'));
+const GuanjiaPage = lazy(() => import('../portal/services/guanjia-page'));
 
 /** Pages built for real; every other page of the table shows the shared WipPage. */
 export const REAL_PAGES: Record<string, LazyPage> = {
@@ -210,6 +217,13 @@ export const REAL_PAGES: Record<string, LazyPage> = {
   '/web': WebAdminPage,
   '/news': NewsPage,
   '/newsDetails': NewsDetailsPage,
+  '/IndustryReport': AdminReportsPage,
+  '/industry': IndustryPage,
+  '/web/askAbout': AskAboutPage,
+  '/web/dialogue': DialoguePage,
+  '/web/immediately': ImmediatelyPage,
+  '/web/manage': ManagePage,
+  '/web/guanjia': GuanjiaPage,
 };
 
 export { NotFoundPage };

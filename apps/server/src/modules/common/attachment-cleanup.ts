@@ -54,6 +54,10 @@ export async function referencedFileIds(deps: Deps, ids: number[]): Promise<Set<
     for (const r of await db.selectFrom('reports').select('file_id').where('file_id', 'in', chunk).execute()) {
       out.add(Number(r.file_id));
     }
+    // Industry reports' PDFs (ADR 0054).
+    for (const r of await db.selectFrom('industry_reports').select('file_id').where('file_id', 'in', chunk).execute()) {
+      out.add(Number(r.file_id));
+    }
     const links = chunk.map((id) => `/v1/common/file/${id}`);
     for (const r of await db.selectFrom('verifications').select('license').where('license', 'in', links).execute()) {
       const id = privateFileId(r.license);

@@ -19,7 +19,10 @@ export default function VisitorLoginPage() {
       const { token, kind } = await visitorLoginCall({ mobile: trimMobile(v.mobile), code: v.code.trim() });
       setVisitorToken(token);
       // Enterprise-service staff go to their to-visits; any other visitor back to the portal (ADR 0044).
-      navigate(kind === 'field' ? '/web/small/Waitvisit' : '/web/index', { replace: true });
+      // A portal page that asked for the login (/web/askAbout …) gets the visitor back (ADR 0054).
+      const back = new URLSearchParams(window.location.search).get('back') ?? '';
+      const portalBack = /^\/web\/[A-Za-z/]+$/.test(back) ? back : '/web/index';
+      navigate(kind === 'field' ? '/web/small/Waitvisit' : portalBack, { replace: true });
     } catch (err) {
       markServerFieldErrors(form, err, ['mobile', 'code']);
     } finally {
