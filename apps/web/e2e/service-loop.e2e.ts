@@ -219,9 +219,24 @@ describe('enterprise-service loop (issue 12)', () => {
       await fits(page, 'loop-demands-red-375');
       await page.setViewportSize({ width: 1366, height: 768 });
 
-      // 5. LEAD: at merge, add the /workWarning step here (the warnings page is built in parallel): the main account
-      //    opens /workWarning and finds this enterprise's 需求红灯 warning (title `title`, company ent.companyName),
-      //    with its start date and a link to the demand; axe, overflow at 1366 and 375 px, screenshots.
+      // 5. The red demand is an enterprise warning (ADR 0048): /workWarning lists it under 需求红灯 with a link to it.
+      await page.goto(`/workWarning?kind=demand_red&keyword=${encodeURIComponent(ent.companyName)}`, {
+        waitUntil: 'domcontentloaded',
+        timeout: 120_000,
+      });
+      await waitForTitle(page, '企业预警');
+      const warning = page.locator('tr').filter({ hasText: title });
+      await warning.getByText(/已超期/).waitFor({ timeout: 60_000 });
+      expect(await warning.getByRole('link', { name: '办理需求' }).getAttribute('href')).toBe(`/workWaitvisit3?id=${demandId}`);
+      await fits(page, 'loop-warnings-1366');
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      await page
+        .getByText(new RegExp(`需求“${escape(title)}”`))
+        .first()
+        .waitFor({ timeout: 60_000 });
+      await fits(page, 'loop-warnings-375');
+      await page.setViewportSize({ width: 1366, height: 768 });
 
       // 6. Handled, then the enterprise's company user sees it and evaluates it on /VisitsNeeds.
       for (const [url, body] of [
