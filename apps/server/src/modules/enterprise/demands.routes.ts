@@ -29,12 +29,11 @@ import {
   officeRegister,
   officeStep,
 } from './demands';
-import { serviceMain, serviceScope } from './service-scope';
+import { serviceMain, serviceScope, SERVICE_ONLY } from './service-scope';
 
 // The demand loop (issue 12, ADR 0042). The spec names no demand calls, so they live under /v1/demand/*: the office
 // (main account and staff, scope of ADR 0038) and /v1/demand/mine/* for the enterprise's own company users.
 
-const SERVICE = '仅企业服务账号可使用该功能';
 const MAIN_ONLY = '仅企业服务主账号可以分派需求';
 const COMPANY = '仅企业用户可使用该功能';
 
@@ -43,7 +42,7 @@ export const demandRoutes: RouteRegistry = [
     method: 'POST',
     url: '/demand/register',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '登记服务范围内企业的需求（按本中心时限计算联系、答复、办结期限）',
     body: DemandRegisterBody,
     handler: ({ body, session, deps }) => officeRegister(deps, serviceScope(session), body),
@@ -52,7 +51,7 @@ export const demandRoutes: RouteRegistry = [
     method: 'POST',
     url: '/demand/list',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '需求记录（红灯、黄灯、绿灯在前；按状态、灯色、标签、办理人、街道、企业、日期筛选）',
     body: DemandListBody,
     readOnly: true,
@@ -62,7 +61,7 @@ export const demandRoutes: RouteRegistry = [
     method: 'POST',
     url: '/demand/export',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '导出筛选后的需求记录（Excel）',
     body: DemandExportBody,
     handler: ({ body, session, deps }) => exportDemands(deps, serviceScope(session), body),
@@ -71,7 +70,7 @@ export const demandRoutes: RouteRegistry = [
     method: 'POST',
     url: '/demand/detail',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '需求详情：各环节记录、灯色、期限与当前可做的操作',
     body: DemandIdBody,
     readOnly: true,
@@ -90,7 +89,7 @@ export const demandRoutes: RouteRegistry = [
     method: 'POST',
     url: '/demand/contact',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '登记已联系企业（办理人或主账号）',
     body: DemandContactBody,
     handler: ({ body, session, deps }) => officeStep(deps, serviceScope(session), 'contact', body),
@@ -99,7 +98,7 @@ export const demandRoutes: RouteRegistry = [
     method: 'POST',
     url: '/demand/reply',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '登记首次答复（办理人或主账号）',
     body: DemandReplyBody,
     handler: ({ body, session, deps }) => officeStep(deps, serviceScope(session), 'reply', body),
@@ -108,7 +107,7 @@ export const demandRoutes: RouteRegistry = [
     method: 'POST',
     url: '/demand/handle',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '办理完成，填写办理结果（办理人或主账号）',
     body: DemandHandleBody,
     handler: ({ body, session, deps }) => officeStep(deps, serviceScope(session), 'handle', body),
@@ -117,7 +116,7 @@ export const demandRoutes: RouteRegistry = [
     method: 'POST',
     url: '/demand/evaluate',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '代企业评价已办理的需求（1–5 分及评价）',
     body: DemandEvaluateBody,
     handler: ({ body, session, deps }) => officeStep(deps, serviceScope(session), 'evaluate', body),
@@ -126,7 +125,7 @@ export const demandRoutes: RouteRegistry = [
     method: 'POST',
     url: '/demand/revisit',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '回访已评价的需求，需求办结',
     body: DemandRevisitBody,
     handler: ({ body, session, deps }) => officeStep(deps, serviceScope(session), 'revisit', body),
@@ -135,7 +134,7 @@ export const demandRoutes: RouteRegistry = [
     method: 'POST',
     url: '/demand/follow',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '待跟进：本人待办的需求（红灯、黄灯在前）和待跟进的走访记录',
     body: DemandFollowBody,
     readOnly: true,

@@ -25,7 +25,7 @@ import {
   exportHonors,
   listHonors,
 } from './directory';
-import { assertInScope, inScope, serviceMain, serviceScope, type ServiceScope } from './service-scope';
+import { assertInScope, inScope, serviceMain, serviceScope, type ServiceScope, SERVICE_ONLY } from './service-scope';
 import { createTianyancha } from './tianyancha';
 
 /** 天眼查 detail of an enterprise in scope, looked up by its name (and stored credit code). */
@@ -61,14 +61,12 @@ async function tycSearch(deps: Deps, scope: ServiceScope, keyword: string, max: 
 // the query; the honour writes the spec does not name follow companyLabelAdd|Edit|Del. Main account and staff, each
 // within its scope (ADR 0038).
 
-const SERVICE = '仅企业服务账号可使用该功能';
-
 export const directoryRoutes: RouteRegistry = [
   route({
     method: 'GET',
     url: '/company/patentlist',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '一家服务范围内企业的专利（分页；类型、法律状态、关键词筛选）',
     query: CompanyPatentListQuery,
     handler: ({ query, session, deps }) => companyPatents(deps, serviceScope(session), query),
@@ -77,7 +75,7 @@ export const directoryRoutes: RouteRegistry = [
     method: 'GET',
     url: '/company/trademarklist',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '一家服务范围内企业的商标（分页）',
     query: CompanyRecordsQuery,
     handler: ({ query, session, deps }) => companyTrademarks(deps, serviceScope(session), query),
@@ -86,7 +84,7 @@ export const directoryRoutes: RouteRegistry = [
     method: 'GET',
     url: '/company/litigationlist',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '一家服务范围内企业的诉讼案件（为当事人或已收藏，分页）',
     query: CompanyRecordsQuery,
     handler: ({ query, session, deps }) => companyLitigation(deps, serviceScope(session), query),
@@ -95,7 +93,7 @@ export const directoryRoutes: RouteRegistry = [
     method: 'GET',
     url: '/company/honorlist',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '企业荣誉：一家企业的（company_id）或服务范围内全部企业的（级别、年份、街道、关键词筛选，分页）',
     query: HonorListQuery,
     handler: ({ query, session, deps }) => listHonors(deps, serviceScope(session), query),
@@ -104,7 +102,7 @@ export const directoryRoutes: RouteRegistry = [
     method: 'POST',
     url: '/company/honorAdd',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '为服务范围内的企业新增荣誉',
     body: HonorAddBody,
     handler: ({ body, session, deps }) => addHonor(deps, serviceScope(session), body),
@@ -113,7 +111,7 @@ export const directoryRoutes: RouteRegistry = [
     method: 'POST',
     url: '/company/honorEdit',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '修改企业荣誉',
     body: HonorEditBody,
     handler: ({ body, session, deps }) => editHonor(deps, serviceScope(session), body),
@@ -122,7 +120,7 @@ export const directoryRoutes: RouteRegistry = [
     method: 'POST',
     url: '/company/honorDel',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '删除企业荣誉',
     body: HonorDeleteBody,
     handler: ({ body, session, deps }) => deleteHonor(deps, serviceScope(session), body.id),
@@ -131,7 +129,7 @@ export const directoryRoutes: RouteRegistry = [
     method: 'POST',
     url: '/company/honorExport',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '按当前筛选导出企业荣誉到 Excel（最多 5000 条）',
     body: HonorExportBody,
     readOnly: true,
@@ -142,7 +140,7 @@ export const directoryRoutes: RouteRegistry = [
     method: 'GET',
     url: '/tianyancha/companydetail',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '天眼查：服务范围内企业的工商登记信息',
     query: TycDetailQuery,
     handler: ({ query, session, deps }) => tycDetail(deps, serviceScope(session), query.company_id),
@@ -163,7 +161,7 @@ export const directoryRoutes: RouteRegistry = [
     method: 'POST',
     url: '/tianyancha/currency',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '天眼查通用查询：按名称查找登记企业（最多 20 家）',
     body: TycSearchBody,
     readOnly: true,
@@ -173,7 +171,7 @@ export const directoryRoutes: RouteRegistry = [
     method: 'POST',
     url: '/tianyanchaphone/currency',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '天眼查通用查询（手机端）：按名称查找登记企业（最多 10 家）',
     body: TycSearchBody,
     readOnly: true,

@@ -21,7 +21,7 @@ import {
 import { route, type RouteRegistry } from '../../http/routes';
 import { addLabel, applyLabel, deleteLabel, editLabel, listLabels, setCompanyLabels } from './labels';
 import { changeStreet, listServiceCompanies, saveServiceLimits, serviceLimits } from './companies';
-import { serviceMain, serviceScope } from './service-scope';
+import { serviceMain, serviceScope, SERVICE_ONLY } from './service-scope';
 import { addStaff, assignStaff, editStaff, listStaff, resetStaffPassword, staffAssignment } from './staff';
 import { deleteStreet, listStreets, saveStreet } from './streets';
 
@@ -30,7 +30,6 @@ import { deleteStreet, listStreets, saveStreet } from './streets';
 // old/user/street); the calls the spec does not name live under /v1/service/* (main account) and
 // /v1/system/street/* (administrator). Every call of a main account or staff member goes through service-scope.
 
-const SERVICE = '仅企业服务账号可使用该功能';
 const MAIN_ONLY = '仅企业服务主账号可以进行该操作';
 
 function labelRoutes(kind: LabelKind, prefix: 'companyLabel' | 'demandLabel', what: string): RouteRegistry {
@@ -39,7 +38,7 @@ function labelRoutes(kind: LabelKind, prefix: 'companyLabel' | 'demandLabel', wh
       method: 'POST',
       url: `/company/${prefix}Index`,
       access: ['main', 'staff'],
-      denied: SERVICE,
+      denied: SERVICE_ONLY,
       summary: `${what}列表（本中心定义，员工可读）`,
       body: LabelListBody,
       readOnly: true,
@@ -89,7 +88,7 @@ export const enterpriseRoutes: RouteRegistry = [
     method: 'GET',
     url: '/company/street',
     access: ['main', 'staff', 'admin'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '街道列表及各街道企业数（企业服务账号：服务范围内的企业）',
     handler: ({ session, deps }) =>
       listStreets(deps.db.db, session?.subject === 'user' && session.kind === 'admin' ? undefined : serviceScope(session)),
@@ -125,7 +124,7 @@ export const enterpriseRoutes: RouteRegistry = [
     method: 'POST',
     url: '/company/labelTrue',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '给一批服务范围内的企业打上（或取消）一个企业标签',
     body: LabelTrueBody,
     handler: ({ body, session, deps }) => applyLabel(deps, serviceScope(session), body),
@@ -134,7 +133,7 @@ export const enterpriseRoutes: RouteRegistry = [
     method: 'POST',
     url: '/visit/companyLabel',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '设置一家服务范围内企业的全部企业标签',
     body: CompanyLabelSetBody,
     handler: ({ body, session, deps }) => setCompanyLabels(deps, serviceScope(session), body),
@@ -143,7 +142,7 @@ export const enterpriseRoutes: RouteRegistry = [
     method: 'GET',
     url: '/visit/deamdLabel',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '需求标签（登记需求时选择）',
     handler: async ({ session, deps }) =>
       (await listLabels(deps.db.db, serviceScope(session), 'demand')).map(({ id, name, color }) => ({ id, name, color })),
@@ -152,7 +151,7 @@ export const enterpriseRoutes: RouteRegistry = [
     method: 'POST',
     url: '/visit/changeStreet',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '调整服务范围内企业的所属街道',
     body: ChangeStreetBody,
     handler: ({ body, session, deps }) => changeStreet(deps, serviceScope(session), body),
@@ -162,7 +161,7 @@ export const enterpriseRoutes: RouteRegistry = [
     method: 'POST',
     url: '/visit/staff',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '本中心员工列表（员工只看到自己）',
     body: StaffListBody,
     readOnly: true,
@@ -219,7 +218,7 @@ export const enterpriseRoutes: RouteRegistry = [
     method: 'POST',
     url: '/service/companies',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '服务范围内的企业（街道、标签、员工筛选）',
     body: ServiceCompanyListBody,
     readOnly: true,
@@ -229,7 +228,7 @@ export const enterpriseRoutes: RouteRegistry = [
     method: 'POST',
     url: '/service/limits',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '需求办理时限（工作日）',
     readOnly: true,
     handler: ({ session, deps }) => serviceLimits(deps, serviceScope(session)),

@@ -3,6 +3,9 @@ import type { Session } from '../../http/auth';
 import type { Database } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
 
+/** The refusal every enterprise-service call gives another kind of account. */
+export const SERVICE_ONLY = '仅企业服务账号可使用该功能';
+
 /**
  * Who acts in the enterprise service (issue 12, ADR 0038, DOMAIN §5): the office (its main account, set C) and the
  * acting user. A main account's scope is every enterprise its office serves (companies.service_owner_id); a staff
@@ -19,11 +22,11 @@ export interface ServiceScope {
 
 /** The scope of a main-account or staff session; any other caller is refused. */
 export function serviceScope(session: Session | null): ServiceScope {
-  if (!session || session.subject !== 'user') throw forbidden('仅企业服务账号可使用该功能');
+  if (!session || session.subject !== 'user') throw forbidden(SERVICE_ONLY);
   const { user, kind } = session;
   if (kind === 'main') return { ownerId: user.id, userId: user.id, isMain: true };
   if (kind === 'staff' && user.com_id > 0) return { ownerId: user.com_id, userId: user.id, isMain: false };
-  throw forbidden('仅企业服务账号可使用该功能');
+  throw forbidden(SERVICE_ONLY);
 }
 
 /** As serviceScope, for what only the main account does (staff, labels, assignments, time limits). */

@@ -2,20 +2,18 @@ import { VisitCalendarQuery, VisitCreateBody, VisitEditBody, VisitIdQuery, Visit
 import { tokenSource } from '../../http/auth';
 import { forbidden } from '../../http/errors';
 import { route, type RouteRegistry } from '../../http/routes';
-import { serviceScope } from './service-scope';
+import { serviceScope, SERVICE_ONLY } from './service-scope';
 import { createVisit, deleteVisit, editVisit, listVisits, visitCalendar, visitDetail, visitNews, visitPrefill } from './visits';
 
 // Visits (issue 12 bundle B4, ADR 0040): the spec's /v1/visit/* names kept, spellings included (visitDetailtwo,
 // visitListnews). Main account and staff only, each call through service-scope.
-
-const SERVICE = '仅企业服务账号可使用该功能';
 
 export const visitRoutes: RouteRegistry = [
   route({
     method: 'POST',
     url: '/visit/createVisit',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '发起待走访或直接登记走访记录（request_key 防重复提交）',
     body: VisitCreateBody,
     handler: ({ body, session, deps }) => createVisit(deps, serviceScope(session), body),
@@ -24,7 +22,7 @@ export const visitRoutes: RouteRegistry = [
     method: 'POST',
     url: '/visit/editVisit',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '走访改期、登记、取消、修改记录或完成跟进',
     body: VisitEditBody,
     handler: ({ body, session, deps }) => editVisit(deps, serviceScope(session), body),
@@ -33,7 +31,7 @@ export const visitRoutes: RouteRegistry = [
     method: 'GET',
     url: '/visit/visitDel',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '删除走访（待走访或走访记录，照片一并删除；须在页面中以令牌调用）',
     query: VisitIdQuery,
     handler: ({ req, query, session, deps }) => {
@@ -47,7 +45,7 @@ export const visitRoutes: RouteRegistry = [
     method: 'GET',
     url: '/visit/visitDetail',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '走访详情（企业、走访人员、照片、登记的需求）',
     query: VisitIdQuery,
     handler: ({ query, session, deps }) => visitDetail(deps, serviceScope(session), query.id),
@@ -56,7 +54,7 @@ export const visitRoutes: RouteRegistry = [
     method: 'GET',
     url: '/visit/visitDetailtwo',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '登记走访的预填：待走访、该企业上次走访与未办结需求',
     query: VisitIdQuery,
     handler: ({ query, session, deps }) => visitPrefill(deps, serviceScope(session), query.id),
@@ -65,7 +63,7 @@ export const visitRoutes: RouteRegistry = [
     method: 'GET',
     url: '/visit/index',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '走访列表（状态、人员、街道、企业、日期、跟进筛选；可导出 Excel）',
     query: VisitListQuery,
     handler: ({ query, session, deps }) => listVisits(deps, serviceScope(session), query),
@@ -74,7 +72,7 @@ export const visitRoutes: RouteRegistry = [
     method: 'GET',
     url: '/visit/calendar',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '工作日历：两日之间的待走访与走访记录',
     query: VisitCalendarQuery,
     handler: ({ query, session, deps }) => visitCalendar(deps, serviceScope(session), query),
@@ -83,7 +81,7 @@ export const visitRoutes: RouteRegistry = [
     method: 'GET',
     url: '/visit/visitListnews',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '工作台：最新走访记录与本人待走访、待跟进计数',
     query: VisitNewsQuery,
     handler: ({ query, session, deps }) => visitNews(deps, serviceScope(session), query.limit),

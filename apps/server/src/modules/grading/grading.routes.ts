@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { CompanySummaryBody, RankingListBody, ScoreSettingsBody, SCORE_PART_LABELS, SCORE_PARTS } from '@ip/contract';
 import { route, type RouteRegistry } from '../../http/routes';
 import { chinaToday } from '../common/records';
-import { serviceMain, serviceScope } from '../enterprise/service-scope';
+import { serviceMain, serviceScope, SERVICE_ONLY } from '../enterprise/service-scope';
 import {
   companySummary,
   gradeCounts,
@@ -17,7 +17,6 @@ import {
 // them; they live under /v1/service/* beside the foundation's (ADR 0038). Scope: service-scope (staff: their
 // enterprises only); only the main account saves weights.
 
-const SERVICE = '仅企业服务账号可使用该功能';
 const MAIN_ONLY = '仅企业服务主账号可以进行该操作';
 
 export const gradingRoutes: RouteRegistry = [
@@ -25,7 +24,7 @@ export const gradingRoutes: RouteRegistry = [
     method: 'POST',
     url: '/service/score/settings',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '企业评分权重与分级分数线（未保存时为默认值）',
     readOnly: true,
     handler: ({ session, deps }) => scoreSettings(deps, serviceScope(session)),
@@ -47,7 +46,7 @@ export const gradingRoutes: RouteRegistry = [
     method: 'POST',
     url: '/service/score/preview',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '预览：按给定权重和分数线，服务范围内各等级的企业数（不保存）',
     body: ScoreSettingsBody,
     readOnly: true,
@@ -57,7 +56,7 @@ export const gradingRoutes: RouteRegistry = [
     method: 'POST',
     url: '/service/grades',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '服务范围内各等级（A/B/C/D）的企业数',
     readOnly: true,
     handler: async ({ session, deps }) => {
@@ -70,7 +69,7 @@ export const gradingRoutes: RouteRegistry = [
     method: 'POST',
     url: '/service/ranking',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '企业排名：得分、等级与各项构成（分页；街道、行业、标签、等级、关键词筛选）',
     body: RankingListBody,
     readOnly: true,
@@ -81,7 +80,7 @@ export const gradingRoutes: RouteRegistry = [
     method: 'POST',
     url: '/service/ranking/export',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '导出企业排名到 Excel（当前筛选条件）',
     body: RankingListBody,
     readOnly: true,
@@ -124,7 +123,7 @@ export const gradingRoutes: RouteRegistry = [
     method: 'POST',
     url: '/service/company/summary',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '企业详情页：企业概况（街道、行业、规模、标签、服务人员）与排名、得分、等级及得分构成',
     body: CompanySummaryBody,
     readOnly: true,

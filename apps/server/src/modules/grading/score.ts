@@ -16,7 +16,6 @@ import {
 } from '@ip/contract';
 import type { Deps } from '../../deps';
 import { containsText } from '../../db/sql';
-import { chinaToday } from '../common/records';
 import { listServiceCompanies } from '../enterprise/companies';
 import { assertInScope, inScope, type ServiceScope } from '../enterprise/service-scope';
 import { correctionSql, readyFacts } from './facts';

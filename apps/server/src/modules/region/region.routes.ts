@@ -7,7 +7,7 @@ import {
   type RegionMeasure,
 } from '@ip/contract';
 import { route, type RouteRegistry } from '../../http/routes';
-import { serviceScope } from '../enterprise/service-scope';
+import { serviceScope, SERVICE_ONLY } from '../enterprise/service-scope';
 import { currentBoundaries, mapInfo, resetMap, uploadMap } from './district-map';
 import { center, centerArea, leftList, mapFigures, patentStats, rankList, sixList } from './region.service';
 
@@ -15,14 +15,12 @@ import { center, centerArea, leftList, mapFigures, patentStats, rankList, sixLis
 // ranking, left panel and six figures, POST with the body for center and centerarea (as the brief reads them).
 // Main account and staff, each within its service scope (ADR 0038); the map's boundaries the administrator sets.
 
-const SERVICE = '仅企业服务账号可使用该功能';
-
 export const regionRoutes: RouteRegistry = [
   route({
     method: 'GET',
     url: '/region/getmap',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '区域地图：街道边界 GeoJSON（part=boundaries，带 ETag 缓存）或各街道按指标的数值（part=figures）',
     query: RegionMapQuery,
     handler: async ({ query, session, deps, req, reply }) => {
@@ -41,7 +39,7 @@ export const regionRoutes: RouteRegistry = [
     method: 'GET',
     url: '/region/rankList_two',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '街道排名：各街道按指标（企业数、有效发明、走访、在办需求、红灯需求）排序',
     query: RegionMeasureQuery,
     handler: ({ query, session, deps }) =>
@@ -51,7 +49,7 @@ export const regionRoutes: RouteRegistry = [
     method: 'GET',
     url: '/region/getleftlist',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '按月趋势：专利申请、授权、走访、需求（日期范围、街道）',
     query: RegionQuery,
     handler: ({ query, session, deps }) => leftList(deps, serviceScope(session), query),
@@ -60,7 +58,7 @@ export const regionRoutes: RouteRegistry = [
     method: 'GET',
     url: '/region/getSixList',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '六项关键指标：服务企业、有效专利、有效发明、走访、新增需求、红灯需求',
     query: RegionQuery,
     handler: ({ query, session, deps }) => sixList(deps, serviceScope(session), query),
@@ -69,7 +67,7 @@ export const regionRoutes: RouteRegistry = [
     method: 'POST',
     url: '/region/center',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '区域（或一个街道）的关键数据、需求状态与红黄绿灯、专利最多的企业',
     readOnly: true,
     body: RegionQuery,
@@ -79,7 +77,7 @@ export const regionRoutes: RouteRegistry = [
     method: 'POST',
     url: '/region/centerarea',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '各街道的关键数据（地图背后的表）',
     readOnly: true,
     body: RegionQuery,
@@ -89,7 +87,7 @@ export const regionRoutes: RouteRegistry = [
     method: 'POST',
     url: '/region/patent',
     access: ['main', 'staff'],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '专利可视化：按类型、年份、IPC 部、法律状态、街道统计，申请人排行，今年与去年授权对比',
     readOnly: true,
     body: RegionQuery,

@@ -9,7 +9,7 @@ import {
 } from '@ip/contract';
 import type { Deps } from '../../deps';
 import { route, type RouteRegistry } from '../../http/routes';
-import { serviceScope, type ServiceScope } from '../enterprise/service-scope';
+import { serviceScope, type ServiceScope, SERVICE_ONLY } from '../enterprise/service-scope';
 import {
   type StatsFilter,
   byMonth,
@@ -25,7 +25,6 @@ import {
 // The enterprise-service dashboards (issue 13, ADR 0052; readings of the name-only calls in its §2): main account
 // and staff, each figure within service-scope.
 
-const SERVICE = '仅企业服务账号可使用该功能';
 const access = ['main', 'staff'] as const;
 
 type Col = { header: string; key: string; width: number };
@@ -130,7 +129,7 @@ export const serviceStatsRoutes: RouteRegistry = [
     method: 'GET',
     url: '/visit/center',
     access: [...access],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '走访看板核心指标（企业、有效发明、今日/本周/本月走访、未办结与红黄灯需求、按时办理率）',
     query: ServiceStatsQuery,
     handler: ({ query, session, deps }) => center(deps, serviceScope(session), query),
@@ -139,7 +138,7 @@ export const serviceStatsRoutes: RouteRegistry = [
     method: 'GET',
     url: '/visit/centertype',
     access: [...access],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '走访看板分类统计（走访状态、需求状态、亮灯、需求类型）',
     query: ServiceStatsQuery,
     handler: ({ query, session, deps }) => centerType(deps, serviceScope(session), query),
@@ -148,7 +147,7 @@ export const serviceStatsRoutes: RouteRegistry = [
     method: 'GET',
     url: '/visit/getleftlist',
     access: [...access],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '走访看板按月趋势（走访、登记需求、办理与按时办理）',
     query: ServiceStatsQuery,
     handler: ({ query, session, deps }) => byMonth(deps, serviceScope(session), query),
@@ -157,7 +156,7 @@ export const serviceStatsRoutes: RouteRegistry = [
     method: 'GET',
     url: '/visit/getrightlist',
     access: [...access],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '走访看板按人员统计（走访、待走访、办理与按时办理率）',
     query: ServiceStatsQuery,
     handler: ({ query, session, deps }) => byStaff(deps, serviceScope(session), query),
@@ -166,7 +165,7 @@ export const serviceStatsRoutes: RouteRegistry = [
     method: 'GET',
     url: '/street/center',
     access: [...access],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '按街道统计（企业、走访、登记需求、未办结与红灯需求）',
     query: ServiceStatsQuery,
     handler: ({ query, session, deps }) => byStreet(deps, serviceScope(session), query),
@@ -175,7 +174,7 @@ export const serviceStatsRoutes: RouteRegistry = [
     method: 'GET',
     url: '/street/centerrat',
     access: [...access],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '按街道统计需求按时办理率',
     query: ServiceStatsQuery,
     handler: ({ query, session, deps }) => streetRates(deps, serviceScope(session), query),
@@ -184,7 +183,7 @@ export const serviceStatsRoutes: RouteRegistry = [
     method: 'GET',
     url: '/street/getleftlist',
     access: [...access],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '服务范围内的街道（街道筛选项与企业数）',
     query: ServiceStatsQuery,
     handler: ({ query, session, deps }) => streetOptions(deps, serviceScope(session), query),
@@ -193,7 +192,7 @@ export const serviceStatsRoutes: RouteRegistry = [
     method: 'GET',
     url: '/street/getrightlist',
     access: [...access],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: '街道企业走访明细（走访次数、最近走访、需求；分页排序）',
     query: ServiceCompanyListQuery,
     handler: ({ query, session, deps }) => companyList(deps, serviceScope(session), query),
@@ -202,7 +201,7 @@ export const serviceStatsRoutes: RouteRegistry = [
     method: 'GET',
     url: '/visit/dataExport',
     access: [...access],
-    denied: SERVICE,
+    denied: SERVICE_ONLY,
     summary: `导出数据明细表到 Excel（当前筛选条件，最多 ${SERVICE_STATS_EXPORT_MAX} 条）`,
     answers: 'file',
     query: ServiceStatsExportQuery,
