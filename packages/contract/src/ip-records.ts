@@ -22,6 +22,14 @@ export function isIsoDate(text: string): boolean {
 }
 
 /** A calendar date YYYY-MM-DD with a Chinese message naming the field. */
+/** An optional filter day (a range's start or end): YYYY-MM-DD and a real calendar day, else a Chinese message. */
+export const filterDay = (label: string) =>
+  z
+    .string({ error: `${label}不正确` })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, `${label}格式应为 YYYY-MM-DD`)
+    .refine(isIsoDate, `${label}不是有效日期`)
+    .optional();
+
 export const recordDate = (label: string) =>
   z
     .string({ error: `请填写${label}` })

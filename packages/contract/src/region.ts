@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filterDay } from './ip-records';
 
 // The district map and the district dashboards (/visualization, /visualization/Patent; issue 13, ADR 0051).
 // Every figure is computed in SQL over the caller's service scope (ADR 0038), optionally one street, over a
@@ -18,15 +19,6 @@ export const REGION_MEASURE_LABELS: Record<RegionMeasure, string> = {
 /** The longest range one request may cover (two years). */
 export const REGION_RANGE_MAX_DAYS = 731;
 
-const day = (label: string) =>
-  z
-    .string({ error: `${label}不正确` })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, `${label}格式应为 YYYY-MM-DD`)
-    .refine(
-      (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d,
-      `${label}不是有效日期`,
-    )
-    .optional();
 const streetId = z.coerce
   .number({ error: '街道不正确' })
   .int('街道不正确')
@@ -43,7 +35,7 @@ const rangeShort = (b: { date_from?: string; date_to?: string }) =>
 const RANGE_ORDER = { message: '开始日期不能晚于结束日期' };
 const RANGE_LONG = { message: `日期范围不能超过 ${REGION_RANGE_MAX_DAYS} 天` };
 
-const Fields = { date_from: day('开始日期'), date_to: day('结束日期'), street_id: streetId };
+const Fields = { date_from: filterDay('开始日期'), date_to: filterDay('结束日期'), street_id: streetId };
 
 /** Body (POST) or query (GET) of every dashboard call: a range (default: this year to today) and a street. */
 export const RegionQuery = z.object(Fields).refine(rangeOk, RANGE_ORDER).refine(rangeShort, RANGE_LONG);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filterDay } from './ip-records';
 import type { DemandStatus } from './demands';
 import type { VisitStatus } from './visits';
 
@@ -10,13 +11,6 @@ export const SERVICE_STATS_RANGE_MAX_DAYS = 731;
 /** Rows one Excel export of a dashboard table holds at most. */
 export const SERVICE_STATS_EXPORT_MAX = 10000;
 
-const DAY_RE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const Day = (label: string) =>
-  z
-    .string({ error: `${label}不正确` })
-    .regex(DAY_RE, `${label}格式应为 YYYY-MM-DD`)
-    .refine((d) => new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d, `${label}不是有效日期`)
-    .optional();
 const qid = (what: string) =>
   z.coerce
     .number({ error: `${what}不正确` })
@@ -32,8 +26,8 @@ const rangeShort = (b: { date_from?: string; date_to?: string }) =>
   (Date.parse(`${b.date_to}T00:00:00Z`) - Date.parse(`${b.date_from}T00:00:00Z`)) / 86_400_000 < SERVICE_STATS_RANGE_MAX_DAYS;
 
 const FilterFields = {
-  date_from: Day('开始日期'),
-  date_to: Day('结束日期'),
+  date_from: filterDay('开始日期'),
+  date_to: filterDay('结束日期'),
   street_id: qid('街道'),
   /** The main account looking at one staff member's enterprises (ignored for a staff member: always its own). */
   staff_id: qid('走访人员'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filterDay } from './ip-records';
 import { ADMIN_USER_KINDS, type AdminUserKind } from './admin';
 
 // The administrator's statistics (/dataShow 统计概览, /dataShow/newList 统计明细; issue 13, ADR 0047).
@@ -9,23 +10,13 @@ export const STATS_RANGE_MAX_DAYS = 731;
 /** Rows one Excel export of a statistics table holds at most. */
 export const STATS_EXPORT_MAX = 10000;
 
-const DayString = (label: string) =>
-  z
-    .string({ error: `${label}不正确` })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, `${label}格式应为 YYYY-MM-DD`)
-    .refine(
-      (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d,
-      `${label}不是有效日期`,
-    )
-    .optional();
-
 const rangeOk = (b: { date_from?: string; date_to?: string }) => !b.date_from || !b.date_to || b.date_from <= b.date_to;
 const rangeShort = (b: { date_from?: string; date_to?: string }) =>
   !b.date_from ||
   !b.date_to ||
   (Date.parse(`${b.date_to}T00:00:00Z`) - Date.parse(`${b.date_from}T00:00:00Z`)) / 86_400_000 < STATS_RANGE_MAX_DAYS;
 
-const RangeFields = { date_from: DayString('开始日期'), date_to: DayString('结束日期') };
+const RangeFields = { date_from: filterDay('开始日期'), date_to: filterDay('结束日期') };
 
 /** A date range; missing ends default to the 30 days that end today (China time). */
 export const StatsRangeBody = z

@@ -208,6 +208,12 @@ describe('key figures (/visit/center)', () => {
     expect(bad.body).toMatchObject({ code: 0, msg: '开始日期不能晚于结束日期' });
     expect((await get(o.main, '/street/center', { date_from: '2023-01-01', date_to: '2026-01-01' })).body.msg).toContain('731');
     expect((await get(o.main, '/street/center', { street_id: 'x' })).status).toBe(400);
+    // A month 13 or a 30 February is a Chinese 400, not a 500 (the day check ran on an unparsable date).
+    for (const date_from of ['2026-13-01', '2026-02-30', '2026-1-1'])
+      expect((await get(o.main, '/visit/center', { date_from })).body, date_from).toMatchObject({
+        code: 0,
+        msg: expect.stringMatching(/^开始日期/),
+      });
   });
 });
 
