@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
+import { NodeSelection, TextSelection } from '@tiptap/pm/state';
 import { TableKit } from '@tiptap/extension-table';
 import { Button, Input, Popover, Space, Tooltip } from 'antd';
 import { uploadFile, type UploadedFile } from '../../../api/http';
@@ -142,6 +143,11 @@ export default function RichEditor({ value = '', onChange, label = '正文' }: R
         .chain()
         .focus()
         .setImage({ src: up.display_url || up.url, alt: file.name.replace(/\.[^.]+$/, '') })
+        // The new image is left selected; the cursor goes after it, so the next insertion (a table) does not replace it.
+        .command(({ tr }) => {
+          if (tr.selection instanceof NodeSelection) tr.setSelection(TextSelection.near(tr.doc.resolve(tr.selection.to)));
+          return true;
+        })
         .run();
     } catch {
       // The upload's error was shown by the http layer.
