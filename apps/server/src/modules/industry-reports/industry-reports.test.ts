@@ -1,7 +1,13 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, loginAs, type TestApp } from '../../../test/helpers';
 import { multipart, upload } from '../../../test/company-records';
 import { seedDemoIndustryReports } from '../../db/seed/industry-reports-demo';
+
+// Portal images are decoded and resized on upload (ADR 0053): the cover must be a real image.
+const COVER_PNG = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#1f6feb' } })
+  .png()
+  .toBuffer();
 
 // Industry reports (ADR 0054) on SQLite and PostgreSQL: upload (PDF checked by content), save, publish, withdraw,
 // delete; the companies' list, preview and counted download; wrong roles; bad input changes nothing.
@@ -63,7 +69,7 @@ describe('industry reports', () => {
 
   it('the administrator uploads, saves (a draft) and publishes; companies see only published reports', async () => {
     pdf = await upload(t, admin, { name: '产业报告.pdf', mime: 'application/pdf', content: REAL_PDF });
-    const cover = await upload(t, admin, { name: '封面.png', mime: 'image/png', purpose: 'portal' });
+    const cover = await upload(t, admin, { name: '封面.png', mime: 'image/png', purpose: 'portal', content: COVER_PNG });
     const saved = await post(
       'admin/save',
       { title: ' 2025 年新材料产业报告 ', industry: '新材料', year: 2025, summary: '摘要', file_id: pdf, cover_file_id: cover },
