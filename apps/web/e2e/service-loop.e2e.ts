@@ -229,7 +229,14 @@ describe('enterprise-service loop (issue 12)', () => {
       await warning.getByText(/已超期/).waitFor({ timeout: 60_000 });
       expect(await warning.getByRole('link', { name: '办理需求' }).getAttribute('href')).toBe(`/workWaitvisit3?id=${demandId}`);
       await fits(page, 'loop-warnings-1366');
-      // (/workWarning at 375 px, with axe and overflow, is warnings.e2e.ts's.)
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      await page
+        .getByText(new RegExp(`需求“${escape(title)}”`))
+        .first()
+        .waitFor({ timeout: 60_000 });
+      await fits(page, 'loop-warnings-375');
+      await page.setViewportSize({ width: 1366, height: 768 });
 
       // 6. Handled, then the enterprise's company user sees it and evaluates it on /VisitsNeeds.
       for (const [url, body] of [
