@@ -6,8 +6,8 @@ import type { Deps } from '../../deps';
 import { getWorkingCalendar, type WorkingCalendar } from '../../modules/calendar/working-calendar';
 import { demandDueDays, DEFAULT_DEMAND_LIMITS } from '../../modules/enterprise/demand-lights';
 import { idsInScope } from '../../modules/enterprise/service-scope';
-import { shanghaiDay } from '../../modules/enterprise/demands';
 import { writeTransaction } from '../write';
+import { chinaToday } from '../../modules/common/records';
 
 type Status = 'registered' | 'assigned' | 'handled' | 'evaluated' | 'closed';
 interface Plan {
@@ -117,7 +117,7 @@ export async function seedDemoDemands(deps: Deps): Promise<void> {
       .execute()
   ).map((l) => Number(l.id));
   const cal = await getWorkingCalendar(deps);
-  const today = shanghaiDay(deps.clock());
+  const today = chinaToday(deps.clock());
   const nowIso = deps.clock().toISOString();
   const others = companies.filter((c) => c !== ownCompany);
   const mainActor = { id: ownerId, name: main.name };

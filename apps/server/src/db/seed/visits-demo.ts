@@ -3,6 +3,7 @@ import type { Deps } from '../../deps';
 import type { VisitsTable } from '../schema';
 import { chinaToday } from '../../modules/common/records';
 import { writeTransaction } from '../write';
+import { isoAddDays } from '@ip/contract';
 
 // Demo visits (issue 12 bundle B4, ADR 0040) for the office of 13800000003: records over the past year (some with the
 // follow-up still open), plans in the coming weeks (a few overdue), a few cancelled plans. Deterministic: by position
@@ -27,10 +28,6 @@ const CONTENTS = [
   '企业准备出口东南亚，讲解了马德里商标国际注册流程。',
 ];
 const TIMES = ['09:00', '09:30', '10:00', '14:00', '14:30', '15:30', ''];
-
-function dayAdd(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-}
 
 export async function seedDemoVisits(deps: Deps): Promise<void> {
   const { db } = deps.db;
@@ -76,7 +73,7 @@ export async function seedDemoVisits(deps: Deps): Promise<void> {
     const n = 1 + (i % 3);
     for (let k = 0; k < n; k++) {
       const back = ((i * 37 + k * 113) % 360) + 1;
-      const day = dayAdd(today, -back);
+      const day = isoAddDays(today, -back);
       const open = back <= 60 && (i + k) % 4 === 0;
       const closed = !open && (i + k) % 7 === 0;
       rows.push({
@@ -90,7 +87,7 @@ export async function seedDemoVisits(deps: Deps): Promise<void> {
         content: CONTENTS[(i + k) % CONTENTS.length],
         follow_up: open || closed ? 1 : 0,
         follow_note: open || closed ? '补充提供政策申报材料清单' : '',
-        follow_done_at: closed ? `${dayAdd(day, 3)}T02:00:00.000Z` : null,
+        follow_done_at: closed ? `${isoAddDays(day, 3)}T02:00:00.000Z` : null,
       });
     }
   });
@@ -100,7 +97,7 @@ export async function seedDemoVisits(deps: Deps): Promise<void> {
     rows.push({
       ...base(c),
       status: i >= 44 ? 'cancelled' : 'plan',
-      plan_date: dayAdd(today, offset),
+      plan_date: isoAddDays(today, offset),
       plan_time: TIMES[i % TIMES.length],
       purpose: PURPOSES[i % PURPOSES.length],
       visit_date: '',

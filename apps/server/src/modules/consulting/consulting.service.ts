@@ -14,6 +14,7 @@ import {
   type ConsultStatus,
   type ConsultThread,
   type PublicQaList,
+  chinaDayStart,
 } from '@ip/contract';
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/schema';
@@ -22,10 +23,7 @@ import type { CompanyActor } from '../company/company-context';
 import { attachmentsOf, checkAttachments, parseFileIds } from '../common/records';
 import { deliverToCompany } from '../messages/deliver';
 
-const CHINA_OFFSET_MS = 8 * 3_600_000;
 /** The UTC instant a China day (YYYY-MM-DD) starts. */
-const dayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - CHINA_OFFSET_MS).toISOString();
-const dayEnd = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - CHINA_OFFSET_MS + 86_400_000).toISOString();
 
 export interface ConsultFilters {
   page: number;
@@ -51,8 +49,8 @@ function filtered(q: Q, f: ConsultFilters, companyId: number | null, withStatus:
   if (companyId !== null) q = q.where('consult_questions.company_id', '=', companyId);
   if (withStatus && f.status) q = q.where('consult_questions.status', '=', f.status);
   if (f.category) q = q.where('consult_questions.category', '=', f.category);
-  if (f.date_from) q = q.where('consult_questions.created_at', '>=', dayStart(f.date_from));
-  if (f.date_to) q = q.where('consult_questions.created_at', '<', dayEnd(f.date_to));
+  if (f.date_from) q = q.where('consult_questions.created_at', '>=', chinaDayStart(f.date_from));
+  if (f.date_to) q = q.where('consult_questions.created_at', '<', chinaDayStart(f.date_to, true));
   if (f.keyword) {
     const k = f.keyword;
     q = q.where((eb) => eb.or([containsText('consult_questions.title', k), containsText('consult_questions.content', k)]));

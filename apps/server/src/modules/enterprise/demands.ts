@@ -29,7 +29,7 @@ import { containsText } from '../../db/sql';
 import { writeTransaction } from '../../db/write';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { getWorkingCalendar, type WorkingCalendar } from '../calendar/working-calendar';
-import { writeExport } from '../common/records';
+import { writeExport, chinaToday } from '../common/records';
 import type { CompanyActor } from '../company/company-context';
 import { deliverToUser } from '../messages/deliver';
 import { serviceLimits } from './companies';
@@ -48,7 +48,6 @@ export const DEMAND_NOT_FOUND = '需求不存在或不在您的服务范围内';
 export const NO_OFFICE = '贵企业尚未纳入企业服务中心的服务范围，暂不能在线提出需求，请联系所在街道或园区';
 
 /** The calendar day in Asia/Shanghai (the district's day), YYYY-MM-DD. */
-export const shanghaiDay = (d: Date): string => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 /** The first instant of a Shanghai day, as the ISO text stored in *_at columns. */
 const dayStartIso = (day: string) => new Date(`${day}T00:00:00+08:00`).toISOString();
 
@@ -123,7 +122,7 @@ export async function registerDemand(
   const cal = await getWorkingCalendar(qdeps);
   const now = deps.clock();
   const nowIso = now.toISOString();
-  const due = demandDueDays(shanghaiDay(now), limits, cal);
+  const due = demandDueDays(chinaToday(now), limits, cal);
   const insert = async (trx: Transaction<Database>) => {
     const row = await trx
       .insertInto('demands')
@@ -169,7 +168,7 @@ interface LightDay {
 }
 async function lightDay(deps: Deps): Promise<LightDay> {
   const cal = await getWorkingCalendar(deps);
-  const today = shanghaiDay(deps.clock());
+  const today = chinaToday(deps.clock());
   return { today, next: cal.addWorkingDays(today, 1), cal };
 }
 
@@ -303,7 +302,7 @@ async function toRows(db: Q, raws: RawRow[], ld: LightDay): Promise<DemandRow[]>
       handler_id: Number(r.handler_id),
       handler_name: names.get(Number(r.handler_id)) ?? '',
       registered_at: r.registered_at,
-      register_day: shanghaiDay(new Date(r.registered_at)),
+      register_day: chinaToday(new Date(r.registered_at)),
       contact_due: r.contact_due,
       reply_due: r.reply_due,
       close_due: r.close_due,
@@ -405,7 +404,7 @@ export async function exportDemands(deps: Deps, scope: ServiceScope, f: DemandEx
   const ld = await lightDay(deps);
   const raws = await orderedRaws(applyFilters(scopedDemands(deps.db.db, scope), f, ld), ld, DEMAND_EXPORT_MAX + 1, 0);
   const rows = await toRows(deps.db.db, raws.slice(0, DEMAND_EXPORT_MAX), ld);
-  const today = shanghaiDay(deps.clock());
+  const today = chinaToday(deps.clock());
   return writeExport<DemandRow>(deps, scope.userId, {
     name: `需求记录-${today}.xlsx`,
     sheet: '需求记录',

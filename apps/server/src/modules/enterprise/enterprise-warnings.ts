@@ -14,6 +14,7 @@ import {
   type EnterpriseWarningKind,
   type EnterpriseWarningList,
   type EnterpriseWarningRow,
+  isoDaysBetween,
 } from '@ip/contract';
 import type { Database } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -99,8 +100,8 @@ async function noVisit(db: Db, ids: ReturnType<typeof officeIds>, today: string)
     const started = isoAddDays(base, WARNING_NO_VISIT_DAYS + 1);
     if (started > today) continue;
     const detail = r.last_visit
-      ? `最近一次走访为 ${r.last_visit}，已 ${daysBetween(r.last_visit, today)} 天未走访`
-      : `纳入服务（${base}）后尚未走访，已 ${daysBetween(base, today)} 天`;
+      ? `最近一次走访为 ${r.last_visit}，已 ${isoDaysBetween(r.last_visit, today)} 天未走访`
+      : `纳入服务（${base}）后尚未走访，已 ${isoDaysBetween(base, today)} 天`;
     out.push(
       row('no_visit', `${r.company_id}:${started}`, r, started, detail, {
         href: visitLink(r.company_id, r.company_name),
@@ -109,10 +110,6 @@ async function noVisit(db: Db, ids: ReturnType<typeof officeIds>, today: string)
     );
   }
   return out;
-}
-
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 const DUE_STAGE = (r: { contacted_at: string | null; replied_at: string | null }) =>
@@ -145,7 +142,7 @@ async function demandRed(
       `${r.id}:${r.due}`,
       r,
       isoAddDays(r.due, 1),
-      `需求“${r.title}”应于 ${r.due} 前${DUE_STAGE(r)}，已超期 ${daysBetween(r.due, today)} 天`,
+      `需求“${r.title}”应于 ${r.due} 前${DUE_STAGE(r)}，已超期 ${isoDaysBetween(r.due, today)} 天`,
       { href: `/workWaitvisit3?id=${r.id}`, text: '办理需求' },
     ),
   );
@@ -213,7 +210,7 @@ async function patentLapse(
         `${r.id}:${next.year}`,
         r,
         isoAddDays(next.due, 1),
-        `${number}《${r.title}》第 ${next.year} 年年费已逾期未缴，最后缴费日 ${next.graceEnd}（还有 ${daysBetween(today, next.graceEnd)} 天），逾期未缴专利权终止`,
+        `${number}《${r.title}》第 ${next.year} 年年费已逾期未缴，最后缴费日 ${next.graceEnd}（还有 ${isoDaysBetween(today, next.graceEnd)} 天），逾期未缴专利权终止`,
       ),
     );
   }
@@ -240,7 +237,7 @@ async function certExpiry(db: Db, ids: ReturnType<typeof officeIds>, today: stri
     .execute();
   return rows.map((r) => {
     const expiry = r.expiry_date as string;
-    const left = daysBetween(today, expiry);
+    const left = isoDaysBetween(today, expiry);
     const when = left >= 0 ? `将于 ${expiry} 到期（还有 ${left} 天）` : `已于 ${expiry} 到期（已过期 ${-left} 天）`;
     const number = r.number ? `（${r.number}）` : '';
     return row(

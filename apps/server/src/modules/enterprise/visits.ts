@@ -14,6 +14,7 @@ import {
   type VisitPrefill,
   type VisitRow,
   type VisitStatus,
+  isoAddDays,
 } from '@ip/contract';
 import { refreshCompanyFacts } from '../grading/facts';
 import type { Deps } from '../../deps';
@@ -128,14 +129,10 @@ async function loadVisit(db: Db, scope: ServiceScope, id: number): Promise<RawRo
   return row as RawRow;
 }
 
-function dayAdd(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-}
-
 /** Monday of the week (Asia/Shanghai days; the week runs Monday to Sunday). */
 function weekStart(day: string): string {
   const dow = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return dayAdd(day, -((dow + 6) % 7));
+  return isoAddDays(day, -((dow + 6) % 7));
 }
 
 /**
@@ -644,7 +641,9 @@ export async function visitNews(deps: Deps, scope: ServiceScope, limit: number):
     latest: latest.map((r) => toRow(r as RawRow)),
     counts: {
       plan_today: await count(plans.where('visits.plan_date', '=', today)),
-      plan_week: await count(plans.where('visits.plan_date', '>=', monday).where('visits.plan_date', '<=', dayAdd(monday, 6))),
+      plan_week: await count(
+        plans.where('visits.plan_date', '>=', monday).where('visits.plan_date', '<=', isoAddDays(monday, 6)),
+      ),
       plan_overdue: await count(plans.where('visits.plan_date', '<', today)),
       follow_open: await count(filtered(db, scope, { staff_id: scope.userId, follow_up: '1' })),
       done_month: await count(

@@ -16,6 +16,7 @@ import {
   type PortalSettings,
   type PortalSettingsBody,
   type PublicArticleDetail,
+  chinaDayStart,
 } from '@ip/contract';
 import type { Database } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -51,8 +52,6 @@ const ROW_COLUMNS = [
 ] as const;
 
 /** Shanghai midnight of a day as an ISO instant (the day's first moment for the district). */
-export const shanghaiStart = (day: string) => new Date(`${day}T00:00:00+08:00`).toISOString();
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86400_000).toISOString().slice(0, 10);
 
 async function coverUrls(db: DB, ids: number[]): Promise<Map<number, string>> {
   return new Map([...(await coverFiles(db, ids))].map(([id, f]) => [id, f.url]));
@@ -320,8 +319,8 @@ export async function publicList(
     const k = q.keyword;
     base = base.where((eb) => eb.or([containsText('title', k), containsText('summary', k)]));
   }
-  if (q.from) base = base.where('publish_at', '>=', shanghaiStart(q.from));
-  if (q.to) base = base.where('publish_at', '<', shanghaiStart(nextDay(q.to)));
+  if (q.from) base = base.where('publish_at', '>=', chinaDayStart(q.from));
+  if (q.to) base = base.where('publish_at', '<', chinaDayStart(q.to, true));
   const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const list = await base
     .select([...ROW_COLUMNS])

@@ -8,6 +8,8 @@ import {
   type StatsListBody,
   type StatsOverview,
   type UserKind,
+  isoAddDays,
+  isoDaysBetween,
 } from '@ip/contract';
 import type { Database } from '../../db/schema';
 import type { Dialect } from '../../db';
@@ -31,15 +33,12 @@ export interface Range {
   hi: string;
 }
 
-const DAY_MS = 86_400_000;
-const dayAdd = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-
 /** The range asked for; missing ends: the 30 days that end today (China time). */
 export function resolveRange(body: { date_from?: string; date_to?: string }, now: Date): Range {
   const to = body.date_to ?? (body.date_from && body.date_from > chinaToday(now) ? body.date_from : chinaToday(now));
-  const from = body.date_from ?? dayAdd(to, -29);
+  const from = body.date_from ?? isoAddDays(to, -29);
   if (from > to) throw badRequest('开始日期不能晚于结束日期');
-  if ((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS >= STATS_RANGE_MAX_DAYS) {
+  if (isoDaysBetween(from, to) >= STATS_RANGE_MAX_DAYS) {
     throw badRequest(`日期范围不能超过 ${STATS_RANGE_MAX_DAYS} 天`);
   }
   return { from, to, lo: chinaDayStart(from), hi: chinaDayStart(to, true) };
@@ -67,7 +66,7 @@ const n = (v: unknown) => Number(v ?? 0);
 
 function daysOf(r: Range): string[] {
   const out: string[] = [];
-  for (let d = r.from; d <= r.to; d = dayAdd(d, 1)) out.push(d);
+  for (let d = r.from; d <= r.to; d = isoAddDays(d, 1)) out.push(d);
   return out;
 }
 
