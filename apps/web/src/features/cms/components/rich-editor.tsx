@@ -247,6 +247,8 @@ export default function RichEditor({ value = '', onChange, label = '正文' }: R
           type="file"
           accept={IMAGE_TYPES.join(',')}
           hidden
+          // antd's form reset shows file inputs (input[type='file'] { display: block }), which beats [hidden].
+          style={{ display: 'none' }}
           aria-label="选择要插入的图片"
           onChange={(e) => {
             const f = e.target.files?.[0];
