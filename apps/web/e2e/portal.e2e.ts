@@ -104,7 +104,7 @@ describe('a portal article from the editor to a visitor', () => {
     await drawer.getByRole('button', { name: '插入表格' }).click();
     await editor.locator('table').waitFor();
     await editor.pressSequentially('课程');
-    for (const cell of ['学时', '人数']) {
+    for (const cell of ['学时', '人数', '专利导航分析', '4', '40']) {
       await editor.press('Tab');
       await editor.pressSequentially(cell);
     }
@@ -120,6 +120,14 @@ describe('a portal article from the editor to a visitor', () => {
     await imagesLoaded(ap, '.ant-modal .portal-body img');
     await preview.locator('.portal-body table').getByText('学时').waitFor();
     await preview.getByText('访客尚不可见', { exact: false }).waitFor();
+    // The dialog's opening animation over before the picture (the screenshot caught it half faded in).
+    await ap.waitForFunction(() =>
+      document.getAnimations().every((a) => {
+        const target = (a.effect as KeyframeEffect | null)?.target;
+        return !(target instanceof Element && target.closest('.ant-modal-root')) || a.playState !== 'running';
+      }),
+    );
+    expect(await axeViolations(ap, { include: ['.ant-modal'], seriousOnly: true })).toEqual([]);
     await screenshot(ap, 'portal-article-preview-1366');
     await ap.keyboard.press('Escape');
     await preview.waitFor({ state: 'hidden' });
@@ -144,6 +152,7 @@ describe('a portal article from the editor to a visitor', () => {
     expect(src).toMatch(/^\/uploads\/[^/]+$/);
     expect(await vp.locator('.portal-body img').getAttribute('alt')).toBe('培训现场');
     expect(await vp.locator('.portal-body table th').allInnerTexts()).toEqual(['课程', '学时', '人数']);
+    expect((await vp.locator('.portal-body table td').allInnerTexts()).slice(0, 3)).toEqual(['专利导航分析', '4', '40']);
     await vp.locator('.portal-body').getByText(TEXT).waitFor();
     const o = await horizontalOverflow(vp);
     expect(o.scrollWidth).toBeLessThanOrEqual(o.viewport);
