@@ -377,6 +377,7 @@ export interface Database {
   service_warning_deliveries: ServiceWarningDeliveriesTable;
   service_company_facts: ServiceCompanyFactsTable;
   service_facts_state: ServiceFactsStateTable;
+  service_visit_days: ServiceVisitDaysTable;
   district_maps: DistrictMapsTable;
   industry_reports: IndustryReportsTable;
   portal_requests: PortalRequestsTable;
@@ -648,6 +649,17 @@ export interface ServiceSettingsTable {
 }
 
 /** A to-visit ('plan') or a visit record ('done'), or a cancelled plan (migration 023, issue 12). */
+/** Visits per office × street × visitor × state × day, kept by triggers (migration 040, ADR 0059). */
+export interface ServiceVisitDaysTable {
+  owner_id: number;
+  /** visit_date of a done visit, plan_date otherwise. */
+  visit_day: string;
+  street_id: number;
+  staff_id: number;
+  status: 'plan' | 'done' | 'cancelled';
+  n: number;
+}
+
 export interface VisitsTable {
   id: Generated<number>;
   owner_id: number;

@@ -95,6 +95,18 @@ function visitsQ(deps: Deps, scope: ServiceScope, r: Resolved) {
     .where(companyFilter(scope, r));
 }
 
+/**
+ * The office-wide visit figures (a main account without a staff filter) come from the stored counts per office ×
+ * street × visitor × state × day (service_visit_days, migration 040, ADR 0059) instead of a year of visits joined to
+ * their enterprises: the same visits (recorded by the office now serving the enterprise, in the enterprise's street
+ * now), n of them per row. A staff scope (assignments to enterprises and streets) has no stored counts: undefined.
+ */
+function visitDaysQ(deps: Deps, scope: ServiceScope, r: Resolved) {
+  if (r.staff !== undefined) return undefined;
+  const q = deps.db.db.selectFrom('service_visit_days').where('owner_id', '=', scope.ownerId).where('n', '>', 0);
+  return r.street ? q.where('street_id', '=', r.street) : q;
+}
+
 /** The demands in scope: of the scope's enterprises, and for a staff member also those it handles (as the demand list). */
 function demandsQ(deps: Deps, scope: ServiceScope, r: Resolved) {
   const q = deps.db.db
@@ -163,24 +175,52 @@ export async function center(deps: Deps, scope: ServiceScope, f: StatsFilter): P
   const dayIn = (a: string, b: string) =>
     sql<number>`sum(case when (visits.status = 'plan' and visits.plan_date >= ${a} and visits.plan_date <= ${b})
       or (visits.status = 'done' and visits.visit_date >= ${a} and visits.visit_date <= ${b}) then 1 else 0 end)`;
-  const v = await visitsQ(deps, scope, r)
-    .where((eb) =>
+  const days = visitDaysQ(deps, scope, r);
+  const stored = days
+    ?.where((eb) =>
       eb.or([
-        eb.and([eb('visits.status', '=', 'plan'), eb('visits.plan_date', '>=', monday), eb('visits.plan_date', '<=', sunday)]),
-        eb.and([eb('visits.status', '=', 'done'), eb('visits.visit_date', '>=', lowest)]),
+        eb.and([eb('status', '=', 'plan'), eb('visit_day', '>=', monday), eb('visit_day', '<=', sunday)]),
+        eb.and([eb('status', '=', 'done'), eb('visit_day', '>=', lowest)]),
       ]),
     )
     .select([
-      dayIn(today, today).as('today'),
-      dayIn(monday, sunday).as('week'),
-      sql<number>`sum(case when visits.status = 'done' and visits.visit_date >= ${month} and visits.visit_date <= ${today} then 1 else 0 end)`.as(
+      sql<number>`sum(case when status in ('plan', 'done') and visit_day >= ${today} and visit_day <= ${today} then n else 0 end)`.as(
+        'today',
+      ),
+      sql<number>`sum(case when status in ('plan', 'done') and visit_day >= ${monday} and visit_day <= ${sunday} then n else 0 end)`.as(
+        'week',
+      ),
+      sql<number>`sum(case when status = 'done' and visit_day >= ${month} and visit_day <= ${today} then n else 0 end)`.as(
         'month',
       ),
-      sql<number>`sum(case when visits.status = 'done' and visits.visit_date >= ${r.date_from} and visits.visit_date <= ${r.date_to} then 1 else 0 end)`.as(
+      sql<number>`sum(case when status = 'done' and visit_day >= ${r.date_from} and visit_day <= ${r.date_to} then n else 0 end)`.as(
         'range',
       ),
-    ])
-    .executeTakeFirstOrThrow();
+    ]);
+  const v = stored
+    ? await stored.executeTakeFirstOrThrow()
+    : await visitsQ(deps, scope, r)
+        .where((eb) =>
+          eb.or([
+            eb.and([
+              eb('visits.status', '=', 'plan'),
+              eb('visits.plan_date', '>=', monday),
+              eb('visits.plan_date', '<=', sunday),
+            ]),
+            eb.and([eb('visits.status', '=', 'done'), eb('visits.visit_date', '>=', lowest)]),
+          ]),
+        )
+        .select([
+          dayIn(today, today).as('today'),
+          dayIn(monday, sunday).as('week'),
+          sql<number>`sum(case when visits.status = 'done' and visits.visit_date >= ${month} and visits.visit_date <= ${today} then 1 else 0 end)`.as(
+            'month',
+          ),
+          sql<number>`sum(case when visits.status = 'done' and visits.visit_date >= ${r.date_from} and visits.visit_date <= ${r.date_to} then 1 else 0 end)`.as(
+            'range',
+          ),
+        ])
+        .executeTakeFirstOrThrow();
   const light = lightSql(ld.today, ld.next);
   const d = await demandsQ(deps, scope, r)
     .select([
@@ -215,12 +255,20 @@ export async function centerType(deps: Deps, scope: ServiceScope, f: StatsFilter
   const r = resolveFilter(f, scope, deps.clock());
   const ld = await lightDays(deps);
   const dayExpr = sql<string>`(case when visits.status = 'done' then visits.visit_date else visits.plan_date end)`;
-  const vs = await visitsQ(deps, scope, r)
-    .where(dayExpr, '>=', r.date_from)
-    .where(dayExpr, '<=', r.date_to)
-    .select(['visits.status', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy('visits.status')
-    .execute();
+  const days = visitDaysQ(deps, scope, r);
+  const vs = days
+    ? await days
+        .where('visit_day', '>=', r.date_from)
+        .where('visit_day', '<=', r.date_to)
+        .select(['status', sql<number>`sum(n)`.as('n')])
+        .groupBy('status')
+        .execute()
+    : await visitsQ(deps, scope, r)
+        .where(dayExpr, '>=', r.date_from)
+        .where(dayExpr, '<=', r.date_to)
+        .select(['visits.status as status', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('visits.status')
+        .execute();
   const ds = await demandsQ(deps, scope, r)
     .where('demands.registered_at', '>=', r.lo)
     .where('demands.registered_at', '<', r.hi)
@@ -277,13 +325,23 @@ function monthsOf(r: Resolved): string[] {
 export async function byMonth(deps: Deps, scope: ServiceScope, f: StatsFilter): Promise<ServiceMonths> {
   const r = resolveFilter(f, scope, deps.clock());
   const vm = sql<string>`substr(visits.visit_date, 1, 7)`;
-  const vs = await visitsQ(deps, scope, r)
-    .where('visits.status', '=', 'done')
-    .where('visits.visit_date', '>=', r.date_from)
-    .where('visits.visit_date', '<=', r.date_to)
-    .select([vm.as('month'), (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy(vm)
-    .execute();
+  const dm = sql<string>`substr(visit_day, 1, 7)`;
+  const days = visitDaysQ(deps, scope, r);
+  const vs = days
+    ? await days
+        .where('status', '=', 'done')
+        .where('visit_day', '>=', r.date_from)
+        .where('visit_day', '<=', r.date_to)
+        .select([dm.as('month'), sql<number>`sum(n)`.as('n')])
+        .groupBy(dm)
+        .execute()
+    : await visitsQ(deps, scope, r)
+        .where('visits.status', '=', 'done')
+        .where('visits.visit_date', '>=', r.date_from)
+        .where('visits.visit_date', '<=', r.date_to)
+        .select([vm.as('month'), (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy(vm)
+        .execute();
   const dialect = deps.db.dialect;
   const rm = sql<string>`substr(${dayOf(dialect, 'demands.registered_at')}, 1, 7)`;
   const ds = await demandsQ(deps, scope, r)
@@ -324,28 +382,41 @@ export async function byMonth(deps: Deps, scope: ServiceScope, f: StatsFilter): 
 export async function byStaff(deps: Deps, scope: ServiceScope, f: StatsFilter): Promise<ServiceStaffStats> {
   const r = resolveFilter(f, scope, deps.clock());
   const { db } = deps.db;
-  const vs = await visitsQ(deps, scope, r)
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb('visits.status', '=', 'done'),
-          eb('visits.visit_date', '>=', r.date_from),
-          eb('visits.visit_date', '<=', r.date_to),
-        ]),
-        eb.and([
-          eb('visits.status', '=', 'plan'),
-          eb('visits.plan_date', '>=', r.date_from),
-          eb('visits.plan_date', '<=', r.date_to),
-        ]),
-      ]),
-    )
-    .select([
-      'visits.staff_id',
-      sql<number>`sum(case when visits.status = 'done' then 1 else 0 end)`.as('visits'),
-      sql<number>`sum(case when visits.status = 'plan' then 1 else 0 end)`.as('plans'),
-    ])
-    .groupBy('visits.staff_id')
-    .execute();
+  const days = visitDaysQ(deps, scope, r);
+  const vs = days
+    ? await days
+        .where('status', 'in', ['done', 'plan'])
+        .where('visit_day', '>=', r.date_from)
+        .where('visit_day', '<=', r.date_to)
+        .select([
+          'staff_id',
+          sql<number>`sum(case when status = 'done' then n else 0 end)`.as('visits'),
+          sql<number>`sum(case when status = 'plan' then n else 0 end)`.as('plans'),
+        ])
+        .groupBy('staff_id')
+        .execute()
+    : await visitsQ(deps, scope, r)
+        .where((eb) =>
+          eb.or([
+            eb.and([
+              eb('visits.status', '=', 'done'),
+              eb('visits.visit_date', '>=', r.date_from),
+              eb('visits.visit_date', '<=', r.date_to),
+            ]),
+            eb.and([
+              eb('visits.status', '=', 'plan'),
+              eb('visits.plan_date', '>=', r.date_from),
+              eb('visits.plan_date', '<=', r.date_to),
+            ]),
+          ]),
+        )
+        .select([
+          'visits.staff_id',
+          sql<number>`sum(case when visits.status = 'done' then 1 else 0 end)`.as('visits'),
+          sql<number>`sum(case when visits.status = 'plan' then 1 else 0 end)`.as('plans'),
+        ])
+        .groupBy('visits.staff_id')
+        .execute();
   const hs = await demandsQ(deps, scope, r)
     .where('demands.handled_at', '>=', r.lo)
     .where('demands.handled_at', '<', r.hi)
@@ -386,13 +457,22 @@ export async function byStreet(deps: Deps, scope: ServiceScope, f: StatsFilter):
     ])
     .groupBy('companies.street_id')
     .execute();
-  const vs = await visitsQ(deps, scope, r)
-    .where('visits.status', '=', 'done')
-    .where('visits.visit_date', '>=', r.date_from)
-    .where('visits.visit_date', '<=', r.date_to)
-    .select(['companies.street_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy('companies.street_id')
-    .execute();
+  const days = visitDaysQ(deps, scope, r);
+  const vs = days
+    ? await days
+        .where('status', '=', 'done')
+        .where('visit_day', '>=', r.date_from)
+        .where('visit_day', '<=', r.date_to)
+        .select(['street_id', sql<number>`sum(n)`.as('n')])
+        .groupBy('street_id')
+        .execute()
+    : await visitsQ(deps, scope, r)
+        .where('visits.status', '=', 'done')
+        .where('visits.visit_date', '>=', r.date_from)
+        .where('visits.visit_date', '<=', r.date_to)
+        .select(['companies.street_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('companies.street_id')
+        .execute();
   const light = lightSql(ld.today, ld.next);
   const ds = await demandsQ(deps, scope, r)
     .select([
