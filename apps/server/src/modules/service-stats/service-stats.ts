@@ -563,47 +563,54 @@ export async function companyList(
 ): Promise<ServiceStatsCompanyList> {
   const r = resolveFilter(q, scope, deps.clock());
   const { db } = deps.db;
-  const vis = db
-    .selectFrom('visits')
-    .select(['company_id', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('visit_date').as('last')])
-    .where('owner_id', '=', scope.ownerId)
-    .where('status', '=', 'done')
-    .where('visit_date', '>=', r.date_from)
-    .where('visit_date', '<=', r.date_to)
-    .groupBy('company_id')
-    .as('v');
-  const dem = db
-    .selectFrom('demands')
-    .select([
-      'company_id',
-      sql<number>`sum(case when registered_at >= ${r.lo} and registered_at < ${r.hi} then 1 else 0 end)`.as('n'),
-      sql<number>`sum(case when status in ('registered', 'assigned') then 1 else 0 end)`.as('open'),
-    ])
-    .where('owner_id', '=', scope.ownerId)
-    .groupBy('company_id')
-    .as('d');
+  // Per enterprise, one indexed seek each (visits_owner_status_company, demands_company_owner; migration 041): only
+  // the sort key for every enterprise of the scope, the other figures for the page's rows alone.
+  const figures = (id: string) => {
+    const c = sql.ref(id);
+    const done = sql`from visits where visits.owner_id = ${scope.ownerId} and visits.status = 'done' and visits.company_id = ${c}
+      and visits.visit_date >= ${r.date_from} and visits.visit_date <= ${r.date_to}`;
+    const dem = sql`from demands where demands.company_id = ${c} and demands.owner_id = ${scope.ownerId}`;
+    return {
+      visits: sql<number>`(select count(*) ${done})`,
+      last: sql<string | null>`(select max(visits.visit_date) ${done})`,
+      demands: sql<number>`(select count(*) ${dem} and demands.registered_at >= ${r.lo} and demands.registered_at < ${r.hi})`,
+      open: sql<number>`(select count(*) ${dem} and demands.status in ('registered', 'assigned'))`,
+    };
+  };
   const base = db.selectFrom('companies').where(companyFilter(scope, r));
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  let list = base
-    .leftJoin(vis, 'v.company_id', 'companies.id')
-    .leftJoin(dem, 'd.company_id', 'companies.id')
-    .select([
-      'companies.id',
-      'companies.company_name',
-      'companies.street_name',
-      sql<number>`coalesce(v.n, 0)`.as('visits'),
-      sql<string | null>`v.last`.as('last_visit'),
-      sql<number>`coalesce(d.n, 0)`.as('demands'),
-      sql<number>`coalesce(d.open, 0)`.as('open_demands'),
-    ]);
-  if (q.sort === 'name') list = list.orderBy('companies.company_name');
-  else if (q.sort === 'demands') list = list.orderBy(sql`coalesce(d.n, 0)`, 'desc');
-  else if (q.sort === 'open_demands') list = list.orderBy(sql`coalesce(d.open, 0)`, 'desc');
-  else list = list.orderBy(sql`coalesce(v.n, 0)`, 'desc');
-  const rows = await list
+  const key = figures('companies.id');
+  const sortKey: RawBuilder<unknown> =
+    q.sort === 'name'
+      ? sql<string>`companies.company_name`
+      : q.sort === 'demands'
+        ? key.demands
+        : q.sort === 'open_demands'
+          ? key.open
+          : key.visits;
+  const desc = q.sort !== 'name';
+  const page = base
+    .select(['companies.id', sortKey.as('k')])
+    .orderBy('k', desc ? 'desc' : 'asc')
     .orderBy('companies.id')
     .limit(q.page_size)
     .offset((q.page - 1) * q.page_size)
+    .as('p');
+  const f = figures('c.id');
+  const rows = await db
+    .selectFrom(page)
+    .innerJoin('companies as c', 'c.id', 'p.id')
+    .select([
+      'c.id',
+      'c.company_name',
+      'c.street_name',
+      f.visits.as('visits'),
+      f.last.as('last_visit'),
+      f.demands.as('demands'),
+      f.open.as('open_demands'),
+    ])
+    .orderBy('p.k', desc ? 'desc' : 'asc')
+    .orderBy('c.id')
     .execute();
   return {
     ...scopeOf(r),
