@@ -2,9 +2,10 @@ import type { Kysely } from 'kysely';
 
 /**
  * Indexes of the enterprise-service dashboards (issue 13, speed; ADR 0059):
- * - the enterprise table of /datapage (GET /v1/street/getrightlist) counts each enterprise's done visits in the range
- *   and its demands with one seek in each (office, state, enterprise, day) and (enterprise, office, state, registered
- *   time), covering the counts;
+ * - visits_company_owner (enterprise, office, state, days, visitor) covers every visit figure per enterprise: the
+ *   enterprise table of /datapage (GET /v1/street/getrightlist) counts each enterprise's done visits in the range with
+ *   one seek, and a staff member's figures (its enterprises, not stored per office: ADR 0059) go enterprise by
+ *   enterprise without reading the visits' rows; demands_company_owner does the same for an enterprise's demands;
  * - demands_owner_dashboard holds every column the dashboards' demand figures read (scope, state, the registered and
  *   handled times, the three due days and the steps the light depends on, handler, label), so they scan the office's
  *   demands in this index instead of reading each wide row (title, content, result);
@@ -13,9 +14,9 @@ import type { Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
-    .createIndex('visits_owner_status_company')
+    .createIndex('visits_company_owner')
     .on('visits')
-    .columns(['owner_id', 'status', 'company_id', 'visit_date'])
+    .columns(['company_id', 'owner_id', 'status', 'visit_date', 'plan_date', 'staff_id'])
     .execute();
   await db.schema
     .createIndex('demands_company_owner')

@@ -563,7 +563,7 @@ export async function companyList(
 ): Promise<ServiceStatsCompanyList> {
   const r = resolveFilter(q, scope, deps.clock());
   const { db } = deps.db;
-  // Per enterprise, one indexed seek each (visits_owner_status_company, demands_company_owner; migration 041): only
+  // Per enterprise, one indexed seek each (visits_company_owner, demands_company_owner; migration 041): only
   // the sort key for every enterprise of the scope, the other figures for the page's rows alone.
   const figures = (id: string) => {
     const c = sql.ref(id);
