@@ -378,6 +378,8 @@ export interface Database {
   service_company_facts: ServiceCompanyFactsTable;
   service_facts_state: ServiceFactsStateTable;
   service_visit_days: ServiceVisitDaysTable;
+  service_demand_registered: ServiceDemandRegisteredTable;
+  service_demand_handled: ServiceDemandHandledTable;
   district_maps: DistrictMapsTable;
   industry_reports: IndustryReportsTable;
   portal_requests: PortalRequestsTable;
@@ -657,6 +659,27 @@ export interface ServiceVisitDaysTable {
   street_id: number;
   staff_id: number;
   status: 'plan' | 'done' | 'cancelled';
+  n: number;
+}
+
+/** Demands per office × China day registered × street × state × label, kept by triggers (migration 040, ADR 0059). */
+export interface ServiceDemandRegisteredTable {
+  owner_id: number;
+  registered_day: string;
+  street_id: number;
+  status: string;
+  label_id: number;
+  n: number;
+}
+
+/** Handled demands per office × China day handled × street × handler × on time, kept by triggers (migration 040). */
+export interface ServiceDemandHandledTable {
+  owner_id: number;
+  handled_day: string;
+  street_id: number;
+  handler_id: number;
+  /** 1 when the China day of handled_at is on or before close_due. */
+  on_time: number;
   n: number;
 }
 

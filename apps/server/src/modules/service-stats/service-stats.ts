@@ -107,6 +107,33 @@ function visitDaysQ(deps: Deps, scope: ServiceScope, r: Resolved) {
   return r.street ? q.where('street_id', '=', r.street) : q;
 }
 
+/**
+ * The same for demands (migration 040): registered per office × China day × street × state × label, and handled per
+ * office × China day × street × handler × on time. A range of China days [date_from, date_to] is the same as the ISO
+ * bounds [lo, hi) the join path compares registered_at / handled_at with (chinaDayStart).
+ */
+function registeredQ(deps: Deps, scope: ServiceScope, r: Resolved) {
+  if (r.staff !== undefined) return undefined;
+  const q = deps.db.db
+    .selectFrom('service_demand_registered')
+    .where('service_demand_registered.owner_id', '=', scope.ownerId)
+    .where('service_demand_registered.n', '>', 0)
+    .where('service_demand_registered.registered_day', '>=', r.date_from)
+    .where('service_demand_registered.registered_day', '<=', r.date_to);
+  return r.street ? q.where('service_demand_registered.street_id', '=', r.street) : q;
+}
+function handledQ(deps: Deps, scope: ServiceScope, r: Resolved) {
+  if (r.staff !== undefined) return undefined;
+  const q = deps.db.db
+    .selectFrom('service_demand_handled')
+    .where('service_demand_handled.owner_id', '=', scope.ownerId)
+    .where('service_demand_handled.n', '>', 0)
+    .where('service_demand_handled.handled_day', '>=', r.date_from)
+    .where('service_demand_handled.handled_day', '<=', r.date_to);
+  return r.street ? q.where('service_demand_handled.street_id', '=', r.street) : q;
+}
+const OPEN = ['registered', 'assigned'] as const;
+
 /** The demands in scope: of the scope's enterprises, and for a staff member also those it handles (as the demand list). */
 function demandsQ(deps: Deps, scope: ServiceScope, r: Resolved) {
   const q = deps.db.db
@@ -222,16 +249,34 @@ export async function center(deps: Deps, scope: ServiceScope, f: StatsFilter): P
         ])
         .executeTakeFirstOrThrow();
   const light = lightSql(ld.today, ld.next);
-  const d = await demandsQ(deps, scope, r)
-    .select([
-      sql<number>`sum(case when demands.status in ('registered', 'assigned') then 1 else 0 end)`.as('open'),
-      sql<number>`sum(case when ${light} = 'red' then 1 else 0 end)`.as('red'),
-      sql<number>`sum(case when ${light} = 'yellow' then 1 else 0 end)`.as('yellow'),
-      sql<number>`sum(${registeredSql(r)})`.as('registered'),
-      sql<number>`sum(${handledSql(deps, r)})`.as('handled'),
-      sql<number>`sum(${onTimeSql(deps, r)})`.as('on_time'),
-    ])
-    .executeTakeFirstOrThrow();
+  const reg = registeredQ(deps, scope, r);
+  const hand = handledQ(deps, scope, r);
+  const d =
+    reg && hand
+      ? {
+          ...(await demandsQ(deps, scope, r)
+            .where('demands.status', 'in', OPEN)
+            .select([
+              (eb) => eb.fn.countAll<number>().as('open'),
+              sql<number>`sum(case when ${light} = 'red' then 1 else 0 end)`.as('red'),
+              sql<number>`sum(case when ${light} = 'yellow' then 1 else 0 end)`.as('yellow'),
+            ])
+            .executeTakeFirstOrThrow()),
+          ...(await reg.select(sql<number>`sum(n)`.as('registered')).executeTakeFirstOrThrow()),
+          ...(await hand
+            .select([sql<number>`sum(n)`.as('handled'), sql<number>`sum(case when on_time = 1 then n else 0 end)`.as('on_time')])
+            .executeTakeFirstOrThrow()),
+        }
+      : await demandsQ(deps, scope, r)
+          .select([
+            sql<number>`sum(case when demands.status in ('registered', 'assigned') then 1 else 0 end)`.as('open'),
+            sql<number>`sum(case when ${light} = 'red' then 1 else 0 end)`.as('red'),
+            sql<number>`sum(case when ${light} = 'yellow' then 1 else 0 end)`.as('yellow'),
+            sql<number>`sum(${registeredSql(r)})`.as('registered'),
+            sql<number>`sum(${handledSql(deps, r)})`.as('handled'),
+            sql<number>`sum(${onTimeSql(deps, r)})`.as('on_time'),
+          ])
+          .executeTakeFirstOrThrow();
   return {
     ...scopeOf(r),
     enterprises: n(enterprises.n),
@@ -269,29 +314,48 @@ export async function centerType(deps: Deps, scope: ServiceScope, f: StatsFilter
         .select(['visits.status as status', (eb) => eb.fn.countAll<number>().as('n')])
         .groupBy('visits.status')
         .execute();
-  const ds = await demandsQ(deps, scope, r)
-    .where('demands.registered_at', '>=', r.lo)
-    .where('demands.registered_at', '<', r.hi)
-    .select(['demands.status', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy('demands.status')
-    .execute();
+  const reg = registeredQ(deps, scope, r);
+  const ds = reg
+    ? await reg
+        .select(['status', sql<number>`sum(n)`.as('n')])
+        .groupBy('status')
+        .execute()
+    : await demandsQ(deps, scope, r)
+        .where('demands.registered_at', '>=', r.lo)
+        .where('demands.registered_at', '<', r.hi)
+        .select(['demands.status as status', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('demands.status')
+        .execute();
   const light = lightSql(ld.today, ld.next);
   const lights = await demandsQ(deps, scope, r)
+    .where('demands.status', 'in', OPEN)
     .select([
       sql<number>`sum(case when ${light} = 'red' then 1 else 0 end)`.as('red'),
       sql<number>`sum(case when ${light} = 'yellow' then 1 else 0 end)`.as('yellow'),
       sql<number>`sum(case when ${light} = 'green' then 1 else 0 end)`.as('green'),
     ])
     .executeTakeFirstOrThrow();
-  const labels = await demandsQ(deps, scope, r)
-    .leftJoin('service_labels as l', 'l.id', 'demands.label_id')
-    .where('demands.registered_at', '>=', r.lo)
-    .where('demands.registered_at', '<', r.hi)
-    .select(['demands.label_id', 'l.name', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy(['demands.label_id', 'l.name'])
-    .orderBy(sql`count(*)`, 'desc')
-    .orderBy('demands.label_id')
-    .execute();
+  const labels = reg
+    ? await reg
+        .leftJoin('service_labels as l', 'l.id', 'service_demand_registered.label_id')
+        .select([
+          'service_demand_registered.label_id as label_id',
+          'l.name',
+          sql<number>`sum(service_demand_registered.n)`.as('n'),
+        ])
+        .groupBy(['service_demand_registered.label_id', 'l.name'])
+        .orderBy(sql`sum(service_demand_registered.n)`, 'desc')
+        .orderBy('service_demand_registered.label_id')
+        .execute()
+    : await demandsQ(deps, scope, r)
+        .leftJoin('service_labels as l', 'l.id', 'demands.label_id')
+        .where('demands.registered_at', '>=', r.lo)
+        .where('demands.registered_at', '<', r.hi)
+        .select(['demands.label_id as label_id', 'l.name', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy(['demands.label_id', 'l.name'])
+        .orderBy(sql`count(*)`, 'desc')
+        .orderBy('demands.label_id')
+        .execute();
   const vmap = new Map(vs.map((x) => [x.status, n(x.n)]));
   const dmap = new Map(ds.map((x) => [x.status, n(x.n)]));
   return {
@@ -344,19 +408,37 @@ export async function byMonth(deps: Deps, scope: ServiceScope, f: StatsFilter): 
         .execute();
   const dialect = deps.db.dialect;
   const rm = sql<string>`substr(${dayOf(dialect, 'demands.registered_at')}, 1, 7)`;
-  const ds = await demandsQ(deps, scope, r)
-    .where('demands.registered_at', '>=', r.lo)
-    .where('demands.registered_at', '<', r.hi)
-    .select([rm.as('month'), (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy(rm)
-    .execute();
+  const reg = registeredQ(deps, scope, r);
+  const regMonth = sql<string>`substr(registered_day, 1, 7)`;
+  const ds = reg
+    ? await reg
+        .select([regMonth.as('month'), sql<number>`sum(n)`.as('n')])
+        .groupBy(regMonth)
+        .execute()
+    : await demandsQ(deps, scope, r)
+        .where('demands.registered_at', '>=', r.lo)
+        .where('demands.registered_at', '<', r.hi)
+        .select([rm.as('month'), (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy(rm)
+        .execute();
   const hm = sql<string>`substr(${dayOf(dialect, 'demands.handled_at')}, 1, 7)`;
-  const hs = await demandsQ(deps, scope, r)
-    .where('demands.handled_at', '>=', r.lo)
-    .where('demands.handled_at', '<', r.hi)
-    .select([hm.as('month'), (eb) => eb.fn.countAll<number>().as('n'), sql<number>`sum(${onTimeSql(deps, r)})`.as('on_time')])
-    .groupBy(hm)
-    .execute();
+  const hand = handledQ(deps, scope, r);
+  const handMonth = sql<string>`substr(handled_day, 1, 7)`;
+  const hs = hand
+    ? await hand
+        .select([
+          handMonth.as('month'),
+          sql<number>`sum(n)`.as('n'),
+          sql<number>`sum(case when on_time = 1 then n else 0 end)`.as('on_time'),
+        ])
+        .groupBy(handMonth)
+        .execute()
+    : await demandsQ(deps, scope, r)
+        .where('demands.handled_at', '>=', r.lo)
+        .where('demands.handled_at', '<', r.hi)
+        .select([hm.as('month'), (eb) => eb.fn.countAll<number>().as('n'), sql<number>`sum(${onTimeSql(deps, r)})`.as('on_time')])
+        .groupBy(hm)
+        .execute();
   const rows = new Map<string, ServiceStatsMonthRow>(
     monthsOf(r).map((m) => [m, { month: m, visits: 0, demands: 0, handled: 0, on_time: 0 }]),
   );
@@ -417,17 +499,28 @@ export async function byStaff(deps: Deps, scope: ServiceScope, f: StatsFilter): 
         ])
         .groupBy('visits.staff_id')
         .execute();
-  const hs = await demandsQ(deps, scope, r)
-    .where('demands.handled_at', '>=', r.lo)
-    .where('demands.handled_at', '<', r.hi)
-    .where('demands.handler_id', '>', 0)
-    .select([
-      'demands.handler_id',
-      (eb) => eb.fn.countAll<number>().as('n'),
-      sql<number>`sum(${onTimeSql(deps, r)})`.as('on_time'),
-    ])
-    .groupBy('demands.handler_id')
-    .execute();
+  const hand = handledQ(deps, scope, r);
+  const hs = hand
+    ? await hand
+        .where('handler_id', '>', 0)
+        .select([
+          'handler_id',
+          sql<number>`sum(n)`.as('n'),
+          sql<number>`sum(case when on_time = 1 then n else 0 end)`.as('on_time'),
+        ])
+        .groupBy('handler_id')
+        .execute()
+    : await demandsQ(deps, scope, r)
+        .where('demands.handled_at', '>=', r.lo)
+        .where('demands.handled_at', '<', r.hi)
+        .where('demands.handler_id', '>', 0)
+        .select([
+          'demands.handler_id as handler_id',
+          (eb) => eb.fn.countAll<number>().as('n'),
+          sql<number>`sum(${onTimeSql(deps, r)})`.as('on_time'),
+        ])
+        .groupBy('demands.handler_id')
+        .execute();
   const ids = [...new Set([...vs.map((x) => n(x.staff_id)), ...hs.map((x) => n(x.handler_id))])];
   const names = ids.length ? await db.selectFrom('users').select(['id', 'name', 'mobile']).where('id', 'in', ids).execute() : [];
   const nameOf = new Map(names.map((u) => [n(u.id), u.name || u.mobile]));
@@ -474,16 +567,42 @@ export async function byStreet(deps: Deps, scope: ServiceScope, f: StatsFilter):
         .groupBy('companies.street_id')
         .execute();
   const light = lightSql(ld.today, ld.next);
-  const ds = await demandsQ(deps, scope, r)
-    .select([
-      'companies.street_id',
-      sql<string>`max(companies.street_name)`.as('street_name'),
-      sql<number>`sum(${registeredSql(r)})`.as('registered'),
-      sql<number>`sum(case when demands.status in ('registered', 'assigned') then 1 else 0 end)`.as('open'),
-      sql<number>`sum(case when ${light} = 'red' then 1 else 0 end)`.as('red'),
-    ])
-    .groupBy('companies.street_id')
-    .execute();
+  const reg = registeredQ(deps, scope, r);
+  // Office-wide: registered from the stored counts, open and red from the open demands (every street of a demand in
+  // scope is a street of `ents`, which names it first).
+  const ds = reg
+    ? await (async () => {
+        const open = await demandsQ(deps, scope, r)
+          .where('demands.status', 'in', OPEN)
+          .select([
+            'companies.street_id',
+            sql<string>`max(companies.street_name)`.as('street_name'),
+            (eb) => eb.fn.countAll<number>().as('open'),
+            sql<number>`sum(case when ${light} = 'red' then 1 else 0 end)`.as('red'),
+          ])
+          .groupBy('companies.street_id')
+          .execute();
+        const registered = await reg
+          .select(['street_id', sql<number>`sum(n)`.as('n')])
+          .groupBy('street_id')
+          .execute();
+        const merged = new Map(open.map((x) => [n(x.street_id), { ...x, registered: 0 as number }]));
+        for (const x of registered) {
+          const m = merged.get(n(x.street_id)) ?? { street_id: x.street_id, street_name: '', open: 0, red: 0, registered: 0 };
+          merged.set(n(x.street_id), { ...m, registered: n(x.n) });
+        }
+        return [...merged.values()];
+      })()
+    : await demandsQ(deps, scope, r)
+        .select([
+          'companies.street_id',
+          sql<string>`max(companies.street_name)`.as('street_name'),
+          sql<number>`sum(${registeredSql(r)})`.as('registered'),
+          sql<number>`sum(case when demands.status in ('registered', 'assigned') then 1 else 0 end)`.as('open'),
+          sql<number>`sum(case when ${light} = 'red' then 1 else 0 end)`.as('red'),
+        ])
+        .groupBy('companies.street_id')
+        .execute();
   const rows = new Map<number, ServiceStreets['list'][number]>();
   const row = (id: number, name: string) => {
     let x = rows.get(id);

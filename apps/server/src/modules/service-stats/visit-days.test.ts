@@ -3,12 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, DEMO, loginAs, type TestApp } from '../../../test/helpers';
 import { seedDemoEnterpriseService } from '../../db/seed/enterprise-service';
 import { seedDemoVisits } from '../../db/seed/visits-demo';
+import { seedDemoDemands } from '../../db/seed/demands-demo';
+import { dayOf } from '../stats/stats.service';
 
-// The dashboards' stored visit counts (service_visit_days, migration 040, ADR 0059) are kept by triggers: after a
-// mix of writes through the API (plan, record, reschedule to another visitor, edit the record's day, cancel, delete,
-// move an enterprise to another street) and straight in the database (an enterprise handed to another office, one
-// deleted, a batch insert), the stored rows equal a recomputation from the visits, on SQLite and PostgreSQL; and the
-// office-wide figures read from them equal those of a staff filter covering every enterprise (the join path).
+// The dashboards' stored counts (service_visit_days, service_demand_registered, service_demand_handled; migration
+// 040, ADR 0059) are kept by triggers: after a mix of writes through the API (visits: plan, record, reschedule to
+// another visitor, edit the record's day, cancel, delete; demands: register, assign, contact, reply, handle, evaluate,
+// revisit; an enterprise moved to another street) and straight in the database (an enterprise handed to another
+// office, one deleted, batch inserts, a demand's times and limit changed, one deleted), the stored rows equal a
+// recomputation from the visits and demands, on SQLite and PostgreSQL; and the office-wide figures read from them
+// equal those of a staff filter covering every enterprise (the join path).
 
 let t: TestApp;
 let main: string;
@@ -22,32 +26,66 @@ const ok = async (res: Promise<{ status: number; body: { code: number; data?: un
   return r.body.data as { id: number };
 };
 
-/** The stored rows (n = 0 rows carry nothing) and the same counts computed from the visits and enterprises now. */
+/** The stored rows (n = 0 rows carry nothing) and the same counts computed from the visits, demands and enterprises now. */
 async function storedAndRecomputed() {
-  const stored = await sql<Record<string, unknown>>`select owner_id, visit_day, street_id, staff_id, status, n
-    from service_visit_days where n <> 0 order by owner_id, visit_day, street_id, staff_id, status`.execute(db());
-  const fresh = await sql<Record<string, unknown>>`select c.service_owner_id as owner_id,
-      case when v.status = 'done' then v.visit_date else v.plan_date end as visit_day,
-      c.street_id, v.staff_id, v.status, count(*) as n
-    from visits v join companies c on c.id = v.company_id and c.service_owner_id = v.owner_id
-    group by c.service_owner_id, case when v.status = 'done' then v.visit_date else v.plan_date end, c.street_id,
-      v.staff_id, v.status
-    order by 1, 2, 3, 4, 5`.execute(db());
+  const d = t.db.dialect;
+  const tables: [string, string, ReturnType<typeof sql>][] = [
+    [
+      'service_visit_days',
+      'owner_id, visit_day, street_id, staff_id, status',
+      sql`select c.service_owner_id as owner_id, case when v.status = 'done' then v.visit_date else v.plan_date end as visit_day,
+        c.street_id, v.staff_id, v.status, count(*) as n
+      from visits v join companies c on c.id = v.company_id and c.service_owner_id = v.owner_id
+      group by c.service_owner_id, case when v.status = 'done' then v.visit_date else v.plan_date end, c.street_id,
+        v.staff_id, v.status`,
+    ],
+    [
+      'service_demand_registered',
+      'owner_id, registered_day, street_id, status, label_id',
+      sql`select c.service_owner_id as owner_id, ${dayOf(d, 'v.registered_at')} as registered_day, c.street_id, v.status,
+        v.label_id, count(*) as n
+      from demands v join companies c on c.id = v.company_id and c.service_owner_id = v.owner_id
+      group by c.service_owner_id, ${dayOf(d, 'v.registered_at')}, c.street_id, v.status, v.label_id`,
+    ],
+    [
+      'service_demand_handled',
+      'owner_id, handled_day, street_id, handler_id, on_time',
+      sql`select c.service_owner_id as owner_id, ${dayOf(d, 'v.handled_at')} as handled_day, c.street_id, v.handler_id,
+        case when ${dayOf(d, 'v.handled_at')} <= v.close_due then 1 else 0 end as on_time, count(*) as n
+      from demands v join companies c on c.id = v.company_id and c.service_owner_id = v.owner_id
+      where v.handled_at is not null
+      group by c.service_owner_id, ${dayOf(d, 'v.handled_at')}, c.street_id, v.handler_id,
+        case when ${dayOf(d, 'v.handled_at')} <= v.close_due then 1 else 0 end`,
+    ],
+  ];
   const norm = (rows: Record<string, unknown>[]) =>
-    rows.map((r) => ({
-      ...r,
-      owner_id: Number(r.owner_id),
-      street_id: Number(r.street_id),
-      staff_id: Number(r.staff_id),
-      n: Number(r.n),
-    }));
-  return { stored: norm(stored.rows), fresh: norm(fresh.rows) };
+    rows.map((r) =>
+      Object.fromEntries(
+        Object.entries(r).map(([k, v]) => [k, typeof v === 'string' && !/_day$|status/.test(k) ? Number(v) : v]),
+      ),
+    );
+  const stored: Record<string, unknown[]> = {};
+  const fresh: Record<string, unknown[]> = {};
+  for (const [table, key, recompute] of tables) {
+    stored[table] = norm(
+      (
+        await sql<
+          Record<string, unknown>
+        >`select ${sql.raw(key)}, n from ${sql.table(table)} where n <> 0 order by ${sql.raw(key)}`.execute(db())
+      ).rows,
+    );
+    fresh[table] = norm(
+      (await sql<Record<string, unknown>>`select * from (${recompute}) x order by ${sql.raw(key)}`.execute(db())).rows,
+    );
+  }
+  return { stored, fresh };
 }
 
 beforeAll(async () => {
   t = await createTestApp({ now: '2026-03-10T02:00:00Z' });
   await seedDemoEnterpriseService(t.deps);
   await seedDemoVisits(t.deps);
+  await seedDemoDemands(t.deps);
   main = await loginAs(t.app, 'main');
   const id = async (mobile: string) =>
     Number((await db().selectFrom('users').select('id').where('mobile', '=', mobile).executeTakeFirstOrThrow()).id);
@@ -59,7 +97,7 @@ afterAll(() => t?.close());
 describe('service_visit_days', () => {
   it('equals a recomputation from the visits after every kind of write', async () => {
     const seeded = await storedAndRecomputed();
-    expect(seeded.fresh.length).toBeGreaterThan(0);
+    for (const rows of Object.values(seeded.fresh)) expect(rows.length).toBeGreaterThan(0);
     expect(seeded.stored).toEqual(seeded.fresh);
 
     const office = (
@@ -99,6 +137,19 @@ describe('service_visit_days', () => {
       .where('id', '<>', a.street)
       .orderBy('id')
       .executeTakeFirstOrThrow();
+    const demand = async (company: number) =>
+      (await ok(post('/demand/register', { company_id: company, title: '专利申请指导', content: '需要指导' }))).id;
+    const step = (url: string, id: number, body: Record<string, unknown> = {}) => ok(post(`/demand/${url}`, { id, ...body }));
+    const d1 = await demand(a.id);
+    const d2 = await demand(b.id);
+    await demand(c.id);
+    await step('assign', d1, { handler_id: staffId });
+    await step('assign', d2, { handler_id: mainId });
+    await step('contact', d2);
+    await step('reply', d2, { note: '已答复' });
+    await step('handle', d2, { result: '已协调' });
+    await step('evaluate', d2, { rating: 4, evaluation: '满意' });
+    await step('revisit', d2, { note: '企业满意' });
     await ok(post('/visit/changeStreet', { company_id: a.id, street_id: Number(street.id) }));
     const middle = await storedAndRecomputed();
     expect(middle.stored).toEqual(middle.fresh);
@@ -131,6 +182,19 @@ describe('service_visit_days', () => {
       .where('company_id', '=', d.id)
       .where('status', '=', 'plan')
       .execute();
+    const handled = await db().selectFrom('demands').select('id').where('handled_at', 'is not', null).orderBy('id').execute();
+    expect(handled.length).toBeGreaterThanOrEqual(2);
+    await db()
+      .updateTable('demands')
+      .set({ handled_at: '2026-03-09T16:00:00.000Z', close_due: '2026-03-09' })
+      .where('id', '=', handled[0].id)
+      .execute();
+    await db()
+      .updateTable('demands')
+      .set({ handler_id: staffId, label_id: 0, registered_at: '2026-01-31T15:59:59.000Z' })
+      .where('id', '=', handled[1].id)
+      .execute();
+    await db().deleteFrom('demands').where('id', '=', d1).execute();
     await db().deleteFrom('companies').where('id', '=', c.id).execute();
     const end = await storedAndRecomputed();
     expect(end.stored).toEqual(end.fresh);
@@ -159,7 +223,14 @@ describe('service_visit_days', () => {
       .values(all.map((c) => ({ owner_id: mainId, staff_id: staffId, company_id: Number(c.id), created_at: now })))
       .execute();
     const range = { date_from: '2025-03-01', date_to: '2026-03-31' };
-    for (const url of ['/visit/center', '/visit/centertype', '/visit/getleftlist', '/visit/getrightlist', '/street/center']) {
+    for (const url of [
+      '/visit/center',
+      '/visit/centertype',
+      '/visit/getleftlist',
+      '/visit/getrightlist',
+      '/street/center',
+      '/street/centerrat',
+    ]) {
       const get = (query: Record<string, string | number>) => call(t.app, 'GET', `/v1${url}`, { token: main, query });
       const stored = (await get(range)).body;
       const joined = (await get({ ...range, staff_id: staffId })).body;
