@@ -28,6 +28,11 @@ export default defineConfig(({ command }) => ({
     // antd is large; pages are lazy chunks, so only the shell and the framework load up front.
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'initial', tags: ['$initial'], includeDependenciesRecursively: false }],
+        },
+      },
       treeshake: {
         moduleSideEffects: (id: string) => !/node_modules\/@rc-component\//.test(id),
       },

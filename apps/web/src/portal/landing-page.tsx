@@ -1,9 +1,10 @@
 import { Link, useNavigate } from 'react-router';
-import { Button, Card, Col, Input, Row, Typography } from 'antd';
+import { Button, Col, Input, Row } from 'antd';
 import { FileSearchOutlined, ReadOutlined, ShopOutlined, SolutionOutlined } from '@ant-design/icons';
 import { PRODUCT_TITLE } from '@ip/contract';
 import { notify } from '../lib/notify';
 import { LatestSections } from './latest-sections';
+import { PortalCard, PortalParagraph, PortalTitle } from './portal-ui';
 import './portal.css';
 
 const ENTRIES = [
@@ -49,19 +50,19 @@ export default function LandingPage() {
       <Row gutter={[16, 16]} style={{ marginTop: 24 }}>
         {ENTRIES.map((e) => (
           <Col key={e.to} xs={24} sm={12} lg={6}>
-            <Card hoverable onClick={() => navigate(e.to)} style={{ height: '100%' }}>
-              <Typography.Title level={4} style={{ marginTop: 0 }}>
+            <PortalCard hoverable onClick={() => navigate(e.to)} style={{ height: '100%' }}>
+              <PortalTitle level={4} style={{ marginTop: 0 }}>
                 <span style={{ color: '#1677ff', marginRight: 8 }} aria-hidden>
                   {e.icon}
                 </span>
                 <Link to={e.to} onClick={(ev) => ev.stopPropagation()}>
                   {e.title}
                 </Link>
-              </Typography.Title>
-              <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+              </PortalTitle>
+              <PortalParagraph type="secondary" style={{ marginBottom: 0 }}>
                 {e.desc}
-              </Typography.Paragraph>
-            </Card>
+              </PortalParagraph>
+            </PortalCard>
           </Col>
         ))}
       </Row>
