@@ -1,5 +1,8 @@
 import { Link, useNavigate } from 'react-router';
-import { Button, Col, Input, Row } from 'antd';
+import { Button, Col, Row } from 'antd';
+// Input.Search alone: the Input namespace also carries TextArea, Password and OTP, which /web/index does not use
+// (ADR 0056).
+import Search from 'antd/es/input/Search';
 import { FileSearchOutlined, ReadOutlined, ShopOutlined, SolutionOutlined } from '@ant-design/icons';
 import { PRODUCT_TITLE } from '@ip/contract';
 import { notify } from '../lib/notify';
@@ -33,7 +36,7 @@ export default function LandingPage() {
         <h1 id="landing-title">{PRODUCT_TITLE}</h1>
         <p>专利检索、知识产权管理与企业服务，一站式办理</p>
         <div className="landing-search">
-          <Input.Search
+          <Search
             size="large"
             placeholder="请输入专利关键词，如：锂电池 正极"
             aria-label="专利关键词"
