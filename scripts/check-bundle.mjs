@@ -3,8 +3,8 @@
 // entry, the lazy chunks of the public frame and of the landing page, and every chunk they import statically — must
 // stay within 200 kB gzip (WEB_INDEX_GZIP_LIMIT_KB overrides the limit for one run).
 // Reads Vite's manifest (apps/web/dist/.vite/manifest.json, `build.manifest: true`), prints each file's gzip size
-// and the total, and exits 1 above the limit. Run by apps/web's `npm run build` (so by `npm run build`, `npm start`
-// and the e2e phase of `npm test`); alone: `node scripts/check-bundle.mjs`.
+// and the total, and exits 1 above the limit. Alone, after a web build: `npm run check:bundle`. Not yet part of
+// apps/web's `npm run build`: /web/index is still over the limit (ADR 0056 §5 says how to wire it).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
