@@ -28,11 +28,16 @@ export default defineConfig(({ command }) => ({
     // antd is large; pages are lazy chunks, so only the shell and the framework load up front.
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
+      // The modules the entry imports statically (every page loads them) in one chunk: rolldown otherwise cuts them
+      // into a dozen chunks by which lazy pages share them, each gzipped alone. Only that static chain, nothing of the
+      // lazy pages (ADR 0056).
       output: {
         codeSplitting: {
           groups: [{ name: 'initial', tags: ['$initial'], includeDependenciesRecursively: false }],
         },
       },
+      // @rc-component/* declare no sideEffects, so a module none of whose exports is used stayed for its top-level
+      // statics (antd's Input kept all of rc-form for its context). Their modules have no other top-level effects.
       treeshake: {
         moduleSideEffects: (id: string) => !/node_modules\/@rc-component\//.test(id),
       },
