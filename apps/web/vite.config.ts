@@ -1,20 +1,47 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
+const require = createRequire(import.meta.url);
 
-export default defineConfig({
+/**
+ * react-router's package exports only its development build to bundlers (dev warnings switched on); the production
+ * build is the same code with them off. The build uses it (ADR 0056); `vite dev` and the tests keep the warnings.
+ */
+const reactRouterProduction = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production/index.mjs');
+
+export default defineConfig(({ command }) => ({
   root: here,
   plugins: [react()],
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // scripts/check-bundle.mjs reads which chunks /web/index loads from the manifest (ADR 0054).
+    // scripts/check-bundle.mjs reads which chunks /web/index loads from the manifest (ADR 0054, 0056).
     manifest: true,
     // antd is large; pages are lazy chunks, so only the shell and the framework load up front.
     chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      // The modules the entry imports statically (every page loads them) in one chunk: rolldown otherwise cuts them
+      // into a dozen chunks by which lazy pages share them, each gzipped alone. Only that static chain, nothing of the
+      // lazy pages (ADR 0056).
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'initial', tags: ['$initial'], includeDependenciesRecursively: false }],
+        },
+      },
+      // @rc-component/* declare no sideEffects, so a module none of whose exports is used stayed for its top-level
+      // statics (antd's Input kept all of rc-form for its context). Their modules have no other top-level effects.
+      treeshake: {
+        moduleSideEffects: (id: string) => !/node_modules\/@rc-component\//.test(id),
+      },
+    },
   },
   server: {
     port: 5173,
@@ -23,4 +50,4 @@ export default defineConfig({
       '/uploads': { target: apiTarget, changeOrigin: true },
     },
   },
-});
+}));

@@ -8,6 +8,11 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 export default defineProject({
   root: here,
   plugins: [react()],
+  resolve: {
+    // Node loads antd's CommonJS build ('antd' → lib/) in the tests; deep imports of its ES build (src/portal/portal-ui.tsx)
+    // take the same build, so both share one ConfigProvider and theme context, as they do in the browser bundle (es/).
+    alias: [{ find: /^antd\/es\//, replacement: 'antd/lib/' }],
+  },
   test: {
     name: 'web',
     environment: 'jsdom',

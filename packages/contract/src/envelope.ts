@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The response envelope of every call (spec §3): code 1 success, code 0 failure with a Chinese msg. */
 export interface Envelope<T = unknown> {
   code: number;
@@ -8,13 +6,6 @@ export interface Envelope<T = unknown> {
   /** Validation errors: the field paths and their Chinese messages, for forms to mark. */
   fields?: { path: string; msg: string }[];
 }
-
-export const EnvelopeSchema = z.object({
-  code: z.number(),
-  msg: z.string(),
-  data: z.unknown().optional(),
-  fields: z.array(z.object({ path: z.string(), msg: z.string() })).optional(),
-});
 
 export const OK_MSG = 'ok';
 

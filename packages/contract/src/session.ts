@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { SessionUserSchema } from './session-schema';
 
 /** One sidebar entry as the server sends it in the session user's menu list. */
 export interface MenuItem {
@@ -9,42 +10,6 @@ export interface MenuItem {
   children?: MenuItem[];
 }
 
-export const MenuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
-  z.object({
-    path: z.string(),
-    title: z.string(),
-    icon: z.string().optional(),
-    notForAdminView: z.boolean().optional(),
-    children: z.array(MenuItemSchema).optional(),
-  }),
-);
-
-/** Session user (spec §3): every field /v1/user/info returns. */
-export const SessionUserSchema = z.object({
-  token: z.string(),
-  name: z.string(),
-  avatar: z.string(),
-  /** '1' is a trial user, '0' a verified one. */
-  type: z.string(),
-  is_admin: z.number().int(),
-  is_admin_view: z.number().int(),
-  is_news: z.number().int(),
-  rid: z.number().int(),
-  id: z.number().int(),
-  com_id: z.number().int(),
-  admin_name: z.string(),
-  pid: z.number().int(),
-  street_id: z.number().int(),
-  street_name: z.string(),
-  introduction: z.string(),
-  roles: z.array(z.string()),
-  newtype: z.number().int(),
-  menu: z.array(MenuItemSchema),
-  mobile: z.string(),
-  company_name: z.string(),
-  /** 1: an administrator set the password; the web sends the user to change it before anything else (ADR 0019). */
-  must_change_password: z.number().int(),
-});
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 
 export type RouteSet = 'A' | 'B' | 'C' | 'D';

@@ -1,9 +1,20 @@
 import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { PAGES, type PageDef, type RouteSet } from '@ip/contract';
 import { routeSetOf, useSessionUser } from '../lib/session-store';
-import { requireCompany } from '../components/trial-notice';
 
 type LazyPage = LazyExoticComponent<ComponentType>;
+
+/**
+ * A company page (trial users see TrialNotice instead, components/trial-notice). The notice (antd Result, Card) loads
+ * with the page, not with the app's entry: the public portal does not need it (ADR 0056).
+ */
+function companyOnly(load: () => Promise<{ default: ComponentType }>, title: string): LazyPage {
+  return lazy(() =>
+    Promise.all([load(), import('../components/trial-notice')]).then(([m, t]) => ({
+      default: t.requireCompany(m.default, title),
+    })),
+  );
+}
 
 // Every page is its own lazy chunk (spec §2: all pages load on demand).
 const WipPage = lazy(() => import('../components/wip-page'));
@@ -46,52 +57,26 @@ const GradingPage = lazy(() => import('../features/grading/pages/grading-page'))
 const WarningsPage = lazy(() => import('../features/enterprise-service/warnings/warnings-page'));
 const SystemPage = lazy(() => import('../features/system/pages/system-page'));
 const HomePage = lazy(() => import('../features/home/pages/home-page'));
-const CertificatePage = lazy(() =>
-  import('../features/certificates/pages/certificate-page').then((m) => ({ default: requireCompany(m.default, '证书管理') })),
-);
-const NonPatentDetailsPage = lazy(() =>
-  import('../features/ip/pages/non-patent-details-page').then((m) => ({ default: requireCompany(m.default, '非专利管理') })),
-);
-const PortfolioPage = lazy(() =>
-  import('../features/portfolio/pages/portfolio-page').then((m) => ({ default: requireCompany(m.default, '专利管理') })),
-);
-const PatentDetailsPage = lazy(() =>
-  import('../features/patent/pages/patent-details-page').then((m) => ({ default: requireCompany(m.default, '企业专利详情') })),
-);
-const LitigationListPage = lazy(() =>
-  import('../features/litigation/pages/litigation-list-page').then((m) => ({ default: requireCompany(m.default, '诉讼管理') })),
-);
-const CertificateExpirePage = lazy(() =>
-  import('../features/warnings/pages/certificate-expire-page').then((m) => ({
-    default: requireCompany(m.default, '证书到期预警'),
-  })),
-);
+const CertificatePage = companyOnly(() => import('../features/certificates/pages/certificate-page'), '证书管理');
+const NonPatentDetailsPage = companyOnly(() => import('../features/ip/pages/non-patent-details-page'), '非专利管理');
+const PortfolioPage = companyOnly(() => import('../features/portfolio/pages/portfolio-page'), '专利管理');
+const PatentDetailsPage = companyOnly(() => import('../features/patent/pages/patent-details-page'), '企业专利详情');
+const LitigationListPage = companyOnly(() => import('../features/litigation/pages/litigation-list-page'), '诉讼管理');
+const CertificateExpirePage = companyOnly(() => import('../features/warnings/pages/certificate-expire-page'), '证书到期预警');
 const LitigationSearchPage = lazy(() => import('../features/litigation/pages/litigation-search-page'));
 const LitigationDetailPage = lazy(() => import('../features/litigation/pages/litigation-detail-page'));
 const CenterPage = lazy(() => import('../features/messages/pages/center-page'));
 const CenterDetailPage = lazy(() => import('../features/messages/pages/center-detail-page'));
-const EarlyPage = lazy(() =>
-  import('../features/monitoring/pages/early-page').then((m) => ({ default: requireCompany(m.default, '专利监控') })),
-);
-const CompDetailPage = lazy(() =>
-  import('../features/monitoring/pages/compdetail-page').then((m) => ({ default: requireCompany(m.default, '专利监控') })),
-);
-const CutDetailsPage = lazy(() =>
-  import('../features/monitoring/pages/cut-details-page').then((m) => ({ default: requireCompany(m.default, '专利监控') })),
-);
-const ReportPage = lazy(() =>
-  import('../features/reports/pages/report-page').then((m) => ({ default: requireCompany(m.default, '月度专利报告') })),
-);
+const EarlyPage = companyOnly(() => import('../features/monitoring/pages/early-page'), '专利监控');
+const CompDetailPage = companyOnly(() => import('../features/monitoring/pages/compdetail-page'), '专利监控');
+const CutDetailsPage = companyOnly(() => import('../features/monitoring/pages/cut-details-page'), '专利监控');
+const ReportPage = companyOnly(() => import('../features/reports/pages/report-page'), '月度专利报告');
 const ChannelListPage = lazy(() => import('../portal/channel-list-page'));
 const ArticleDetailPage = lazy(() => import('../portal/article-detail-page'));
 const PortalHomePage = lazy(() => import('../portal/portal-home-page'));
-const FeePage = lazy(() =>
-  import('../features/fees/pages/fee-page').then((m) => ({ default: requireCompany(m.default, '年费预警') })),
-);
+const FeePage = companyOnly(() => import('../features/fees/pages/fee-page'), '年费预警');
 const ConsultingPage = lazy(() => import('../features/consulting/pages/consulting-page'));
-const UserConsultingPage = lazy(() =>
-  import('../features/consulting/pages/user-consulting-page').then((m) => ({ default: requireCompany(m.default, '业务咨询') })),
-);
+const UserConsultingPage = companyOnly(() => import('../features/consulting/pages/user-consulting-page'), '业务咨询');
 
 const DataShowPage = lazy(() => import('../features/dashboards/pages/data-show-page'));
 const DataShowListPage = lazy(() => import('../features/dashboards/pages/data-show-list-page'));

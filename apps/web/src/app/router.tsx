@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { PAGES } from '@ip/contract';
 import { NotFoundPage, componentFor } from './page-modules';
 import { RouteShell } from './route-shell';
@@ -21,8 +21,4 @@ export function buildRoutes(): RouteObject[] {
       ],
     },
   ];
-}
-
-export function createAppRouter() {
-  return createBrowserRouter(buildRoutes());
 }

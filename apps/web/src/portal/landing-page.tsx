@@ -1,9 +1,13 @@
 import { Link, useNavigate } from 'react-router';
-import { Button, Card, Col, Input, Row, Typography } from 'antd';
+import { Button, Col, Row } from 'antd';
+// Input.Search alone: the Input namespace also carries TextArea, Password and OTP, which /web/index does not use
+// (ADR 0056).
+import Search from 'antd/es/input/Search';
 import { FileSearchOutlined, ReadOutlined, ShopOutlined, SolutionOutlined } from '@ant-design/icons';
 import { PRODUCT_TITLE } from '@ip/contract';
 import { notify } from '../lib/notify';
 import { LatestSections } from './latest-sections';
+import { PortalCard, PortalParagraph, PortalTitle } from './portal-ui';
 import './portal.css';
 
 const ENTRIES = [
@@ -32,7 +36,7 @@ export default function LandingPage() {
         <h1 id="landing-title">{PRODUCT_TITLE}</h1>
         <p>专利检索、知识产权管理与企业服务，一站式办理</p>
         <div className="landing-search">
-          <Input.Search
+          <Search
             size="large"
             placeholder="请输入专利关键词，如：锂电池 正极"
             aria-label="专利关键词"
@@ -49,19 +53,19 @@ export default function LandingPage() {
       <Row gutter={[16, 16]} style={{ marginTop: 24 }}>
         {ENTRIES.map((e) => (
           <Col key={e.to} xs={24} sm={12} lg={6}>
-            <Card hoverable onClick={() => navigate(e.to)} style={{ height: '100%' }}>
-              <Typography.Title level={4} style={{ marginTop: 0 }}>
+            <PortalCard hoverable onClick={() => navigate(e.to)} style={{ height: '100%' }}>
+              <PortalTitle level={4} style={{ marginTop: 0 }}>
                 <span style={{ color: '#1677ff', marginRight: 8 }} aria-hidden>
                   {e.icon}
                 </span>
                 <Link to={e.to} onClick={(ev) => ev.stopPropagation()}>
                   {e.title}
                 </Link>
-              </Typography.Title>
-              <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+              </PortalTitle>
+              <PortalParagraph type="secondary" style={{ marginBottom: 0 }}>
                 {e.desc}
-              </Typography.Paragraph>
-            </Card>
+              </PortalParagraph>
+            </PortalCard>
           </Col>
         ))}
       </Row>

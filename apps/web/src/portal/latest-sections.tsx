@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Row, Skeleton } from 'antd';
+import { Col, Empty, Row, Skeleton } from 'antd';
 import { portalHomeQuery, shanghaiDay } from './portal-api';
+import { PortalCard } from './portal-ui';
 
 /** The latest items of every channel (the portal home pages), each card linking to its channel. */
 export function LatestSections() {
@@ -24,7 +25,7 @@ export function LatestSections() {
       <Row gutter={[16, 16]} style={{ marginTop: 24 }}>
         {channels.map((c) => (
           <Col key={c.key} xs={24} md={12} xl={8}>
-            <Card
+            <PortalCard
               title={<h2 className="portal-card-title">{c.name}</h2>}
               extra={
                 <Link to={c.list} aria-label={`${c.name}：更多`}>
@@ -45,7 +46,7 @@ export function LatestSections() {
               ) : (
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无文章" />
               )}
-            </Card>
+            </PortalCard>
           </Col>
         ))}
       </Row>

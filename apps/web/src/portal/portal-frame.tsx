@@ -1,7 +1,7 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, ConfigProvider, Drawer } from 'antd';
+import { Button, ConfigProvider } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { PRODUCT_TITLE } from '@ip/contract';
 import { getToken } from '../lib/storage';
@@ -12,6 +12,9 @@ import './portal.css';
 // a 长辈版 (large type) switch kept in localStorage, and the footer links the administrator sets on /web.
 
 export const ELDER_KEY = 'portalElder';
+
+// The drawer (antd Drawer and its motion) loads when the menu first opens: /web/index does not need it (ADR 0056).
+const PortalDrawer = lazy(() => import('./portal-drawer'));
 
 const NAV = [
   { to: '/web/index', label: '首页' },
@@ -46,6 +49,7 @@ export function PortalFrame({ children }: { children: ReactNode }) {
   const loggedIn = !!getToken();
   const [elder, setElder] = useState(readElder);
   const [open, setOpen] = useState(false);
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
   const settings = useQuery(portalSettingsQuery());
   useEffect(() => {
     try {
@@ -81,7 +85,10 @@ export function PortalFrame({ children }: { children: ReactNode }) {
               icon={<MenuOutlined />}
               aria-label="打开栏目菜单"
               aria-expanded={open}
-              onClick={() => setOpen(true)}
+              onClick={() => {
+                setDrawerLoaded(true);
+                setOpen(true);
+              }}
             />
           </div>
           <nav className="public-nav portal-nav" aria-label="主导航">
@@ -89,12 +96,14 @@ export function PortalFrame({ children }: { children: ReactNode }) {
             {account}
           </nav>
         </header>
-        <Drawer title="栏目" placement="right" open={open} onClose={() => setOpen(false)} size={280}>
-          <nav className="portal-drawer-nav" aria-label="栏目菜单">
-            {links}
-            {account}
-          </nav>
-        </Drawer>
+        {drawerLoaded && (
+          <Suspense fallback={null}>
+            <PortalDrawer open={open} onClose={() => setOpen(false)}>
+              {links}
+              {account}
+            </PortalDrawer>
+          </Suspense>
+        )}
         <main className="public-main" id="portal-main" tabIndex={-1}>
           {children}
         </main>

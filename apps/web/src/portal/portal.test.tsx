@@ -137,4 +137,18 @@ describe('portal channel pages', () => {
     expect(screen.getByRole('link', { name: '知识产权金融：更多' }).getAttribute('href')).toBe('/web/finance');
     expect(screen.getByText('暂无文章')).toBeTruthy();
   }, 120_000);
+
+  it('opens the channel menu (its drawer loads on the first click) and closes it after a choice', async () => {
+    mockNetwork((c) => (c.url === '/v1/portal/settings' ? ok(SETTINGS) : ok(null)));
+    const router = renderApp('/web/news/details?id=1');
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: '打开栏目菜单' }, { timeout: 45_000 });
+    expect(screen.queryByRole('navigation', { name: '栏目菜单' })).toBeNull();
+    await user.click(button);
+    const menu = await screen.findByRole('navigation', { name: '栏目菜单' }, { timeout: 45_000 });
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    await user.click(within(menu).getByRole('link', { name: '政策法规' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/web/policies'));
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  }, 120_000);
 });
