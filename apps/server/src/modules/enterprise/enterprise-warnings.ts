@@ -40,16 +40,16 @@ export interface WarningFilters {
   keyword?: string;
 }
 
-/** The office's enterprises under the filters, as a subquery of ids. */
-function officeIds(db: Db, scope: ServiceScope, f: WarningFilters) {
-  let q = db
-    .selectFrom('companies')
-    .select('companies.id')
-    .where(inScope(scope, scope.isMain ? f.staff_id : undefined));
+/** The office's enterprises under the filters (a query on companies to select from). */
+function office(db: Db, scope: ServiceScope, f: WarningFilters) {
+  let q = db.selectFrom('companies').where(inScope(scope, scope.isMain ? f.staff_id : undefined));
   if (f.street_id) q = q.where('companies.street_id', '=', f.street_id);
   if (f.keyword) q = q.where(containsText('companies.company_name', f.keyword));
   return q;
 }
+
+/** The office's enterprises under the filters, as a subquery of ids. */
+const officeIds = (db: Db, scope: ServiceScope, f: WarningFilters) => office(db, scope, f).select('companies.id');
 
 const enterpriseLink = (companyId: number) => `/workEnterprisevisit?id=${companyId}`;
 const visitLink = (companyId: number, name: string) =>
@@ -94,6 +94,7 @@ interface Ctx {
   db: Db;
   pg: boolean;
   ownerId: number;
+  office: ReturnType<typeof office>;
   ids: ReturnType<typeof officeIds>;
   today: string;
 }
@@ -109,16 +110,27 @@ function kindSelects(c: Ctx, kinds: readonly SqlKind[]): RawBuilder<unknown>[] {
   const out: RawBuilder<unknown>[] = [];
   const ord = (k: EnterpriseWarningKind) => sql.lit(KIND_ORDER.get(k)!);
   // 久未走访: no done visit for WARNING_NO_VISIT_DAYS days (counted from the enterprise's creation when never
-  // visited); started the day after the 90th day since the base day.
-  if (kinds.includes('no_visit'))
-    out.push(sql`select 'no_visit' as kind, ${ord('no_visit')} as ord,
-        ${addDaysSql(pg, sql`x.base`, WARNING_NO_VISIT_DAYS + 1)} as started_on, x.company_id, '' as tie, 0 as ref
-      from (select c.id as company_id, coalesce(
-          (select max(v.visit_date) from visits v
-            where v.company_id = c.id and v.status = 'done' and v.visit_date <= ${today}),
-          ${sqlDayOf(pg ? 'postgres' : 'sqlite', 'c.created_at')}) as base
-        from companies c where c.id in (${ids})) x
-      where x.base <= ${isoAddDays(today, -(WARNING_NO_VISIT_DAYS + 1))}`);
+  // visited); started the day after the 90th day since the base day. companies.last_visit_date (migration 039) is
+  // the latest done visit's day: up to today it is the base; later than today (a visit dated ahead) the base is
+  // looked up among the visits up to today. Three index ranges on (service_owner_id, last_visit_date).
+  if (kinds.includes('no_visit')) {
+    const cutoff = isoAddDays(today, -(WARNING_NO_VISIT_DAYS + 1));
+    const created = sqlDayOf(pg ? 'postgres' : 'sqlite', 'companies.created_at');
+    const part = (base: RawBuilder<unknown>, where: RawBuilder<boolean>) =>
+      sql`select 'no_visit' as kind, ${ord('no_visit')} as ord,
+          ${addDaysSql(pg, sql`x.base`, WARNING_NO_VISIT_DAYS + 1)} as started_on, x.company_id, '' as tie, 0 as ref
+        from (${c.office.select(['companies.id as company_id', base.as('base')]).where(where)}) x
+        where x.base <= ${cutoff}`;
+    out.push(
+      part(sql`companies.last_visit_date`, sql<boolean>`companies.last_visit_date <= ${cutoff}`),
+      part(created, sql<boolean>`companies.last_visit_date is null`),
+      part(
+        sql`coalesce((select max(v.visit_date) from visits v
+          where v.company_id = companies.id and v.status = 'done' and v.visit_date <= ${today}), ${created})`,
+        sql<boolean>`companies.last_visit_date > ${today}`,
+      ),
+    );
+  }
   // 需求红灯: an open demand past its current limit (dueSql: red from the day after the due day).
   if (kinds.includes('demand_red')) {
     const due = dueSql('d');
@@ -390,6 +402,7 @@ async function warningPage(
     db,
     pg: deps.db.dialect === 'postgres',
     ownerId: scope.ownerId,
+    office: office(db, scope, f),
     ids: officeIds(db, scope, f),
     today: chinaToday(deps.clock()),
   };
