@@ -51,7 +51,11 @@ beforeAll(async () => {
   const now = t.now().toISOString();
   for (const [i, id] of o.companies.entries()) {
     // Enterprises created on different days (the base of 久未走访 when never visited); a third never visited.
-    await db.updateTable('companies').set({ created_at: `${isoAddDays('2024-01-01', i * 7)}T17:30:00.000Z` }).where('id', '=', id).execute();
+    await db
+      .updateTable('companies')
+      .set({ created_at: `${isoAddDays('2024-01-01', i * 7)}T17:30:00.000Z` })
+      .where('id', '=', id)
+      .execute();
     if (i % 3 === 0) continue;
     for (let k = int(1, 4); k > 0; k--)
       await insertVisit(t, {
@@ -75,7 +79,12 @@ beforeAll(async () => {
     });
   }
   for (let k = 0; k < 30; k++)
-    await insertLitigation(t, `随机预警${String(int(0, COMPANIES - 1)).padStart(2, '0')}有限公司`, `(随机)${k}号`, isoAddDays('2024-06-01', int(0, 900)));
+    await insertLitigation(
+      t,
+      `随机预警${String(int(0, COMPANIES - 1)).padStart(2, '0')}有限公司`,
+      `(随机)${k}号`,
+      isoAddDays('2024-06-01', int(0, 900)),
+    );
   for (let k = 0; k < 40; k++) {
     const expiry = isoAddDays('2024-06-01', int(0, 1000));
     await db
@@ -98,7 +107,11 @@ beforeAll(async () => {
   const types = ['发明', '实用新型', '外观设计'] as const;
   for (const [k, p] of patents.entries()) {
     const ad =
-      k % 23 === 0 ? `${[2008, 2012, 2016, 2020][k % 4]}-02-29` : k % 17 === 0 ? '2015-08-31' : isoAddDays('2008-01-01', int(0, 6500));
+      k % 23 === 0
+        ? `${[2008, 2012, 2016, 2020][k % 4]}-02-29`
+        : k % 17 === 0
+          ? '2015-08-31'
+          : isoAddDays('2008-01-01', int(0, 6500));
     const gd = isoAddDays(ad, int(300, 1500));
     await db
       .updateTable('patents')
@@ -143,7 +156,10 @@ async function page(token: string, query: Record<string, string | number>) {
 }
 
 /** Every row of a list, read page by page (7 a page, so pages cut through the merged kinds). */
-async function allPages(token: string, query: Record<string, string | number> = {}): Promise<EnterpriseWarningList & { all: EnterpriseWarningRow[] }> {
+async function allPages(
+  token: string,
+  query: Record<string, string | number> = {},
+): Promise<EnterpriseWarningList & { all: EnterpriseWarningRow[] }> {
   const first = await page(token, { ...query, page: 1, page_size: 7 });
   const all = [...first.list];
   for (let p = 2; (p - 1) * 7 < first.total; p++) all.push(...(await page(token, { ...query, page: p, page_size: 7 })).list);
@@ -160,7 +176,11 @@ const byListOrder = (a: EnterpriseWarningRow, b: EnterpriseWarningRow) =>
 /** 久未走访 from scratch: each enterprise's last done visit up to today, else its creation day (China time). */
 async function noVisitKeys(today: string): Promise<string[]> {
   const db = t.db.db;
-  const companies = await db.selectFrom('companies').select(['id', 'created_at']).where('service_owner_id', '=', o.mainId).execute();
+  const companies = await db
+    .selectFrom('companies')
+    .select(['id', 'created_at'])
+    .where('service_owner_id', '=', o.mainId)
+    .execute();
   const visits = await db.selectFrom('visits').select(['company_id', 'visit_date', 'status']).execute();
   const keys: string[] = [];
   for (const c of companies) {
@@ -228,8 +248,18 @@ describe('warnings counted and paged in SQL agree with a from-scratch computatio
     expect(new Set(all.map((r) => r.key)).size).toBe(total);
     expect(all).toEqual([...all].sort(byListOrder));
     for (const k of ENTERPRISE_WARNING_KINDS) expect(all.filter((r) => r.kind === k).length, k).toBe(counts[k]);
-    expect(all.filter((r) => r.kind === 'no_visit').map((r) => r.key).sort()).toEqual(await noVisitKeys(day));
-    expect(all.filter((r) => r.kind === 'patent_lapse').map((r) => r.key).sort()).toEqual(await patentLapseKeys(day));
+    expect(
+      all
+        .filter((r) => r.kind === 'no_visit')
+        .map((r) => r.key)
+        .sort(),
+    ).toEqual(await noVisitKeys(day));
+    expect(
+      all
+        .filter((r) => r.kind === 'patent_lapse')
+        .map((r) => r.key)
+        .sort(),
+    ).toEqual(await patentLapseKeys(day));
     // one page of 100 is the first 100 of the joined pages; one kind's pages are that kind's rows in the same order
     expect((await page(main, { page: 1, page_size: 100 })).list).toEqual(all.slice(0, 100));
     for (const kind of ['no_visit', 'patent_lapse', 'demand_red'] as const) {

@@ -100,15 +100,21 @@ interface Ctx {
 }
 
 /**
- * The warnings of the SQL kinds as one SELECT each, every one giving (kind, ord, started_on, company_id, tie, ref):
- * ord the kind's place in ENTERPRISE_WARNING_KINDS, tie what orders two warnings of one kind, enterprise and start
- * day (the id in the key, as text: the order the keys had), ref the demand / certificate / case id. Counted with
- * `group by kind` and paged with `order by … limit` in SQL (ADR 0058); details are read for the page only.
+ * The warnings of the SQL kinds (ADR 0058). Each kind is one or more parts: a SELECT of (company_id, ref, tie, day)
+ * — ref the demand / certificate / case id (0 for 久未走访), tie what orders two warnings of one kind, enterprise and
+ * day (the id in the key, as text: the order the keys had), day the day the start is counted from (started_on = day
+ * + shift). Counted with `group by kind`, paged with `order by … limit` in SQL, each part first cut to its own
+ * top rows by its day; details are read for the page only.
  */
-function kindSelects(c: Ctx, kinds: readonly SqlKind[]): RawBuilder<unknown>[] {
+interface Part {
+  kind: SqlKind;
+  shift: number;
+  from: RawBuilder<unknown>;
+}
+
+function kindParts(c: Ctx, kinds: readonly SqlKind[]): Part[] {
   const { pg, ids, today } = c;
-  const out: RawBuilder<unknown>[] = [];
-  const ord = (k: EnterpriseWarningKind) => sql.lit(KIND_ORDER.get(k)!);
+  const out: Part[] = [];
   // 久未走访: no done visit for WARNING_NO_VISIT_DAYS days (counted from the enterprise's creation when never
   // visited); started the day after the 90th day since the base day. companies.last_visit_date (migration 039) is
   // the latest done visit's day: up to today it is the base; later than today (a visit dated ahead) the base is
@@ -116,48 +122,56 @@ function kindSelects(c: Ctx, kinds: readonly SqlKind[]): RawBuilder<unknown>[] {
   if (kinds.includes('no_visit')) {
     const cutoff = isoAddDays(today, -(WARNING_NO_VISIT_DAYS + 1));
     const created = sqlDayOf(pg ? 'postgres' : 'sqlite', 'companies.created_at');
-    const part = (base: RawBuilder<unknown>, where: RawBuilder<boolean>) =>
-      sql`select 'no_visit' as kind, ${ord('no_visit')} as ord,
-          ${addDaysSql(pg, sql`x.base`, WARNING_NO_VISIT_DAYS + 1)} as started_on, x.company_id, '' as tie, 0 as ref
-        from (${c.office.select(['companies.id as company_id', base.as('base')]).where(where)}) x
-        where x.base <= ${cutoff}`;
+    const ahead = sql`coalesce((select max(v.visit_date) from visits v
+      where v.company_id = companies.id and v.status = 'done' and v.visit_date <= ${today}), ${created})`;
+    const part = (day: RawBuilder<unknown>, where: RawBuilder<boolean>): Part => ({
+      kind: 'no_visit',
+      shift: WARNING_NO_VISIT_DAYS + 1,
+      from: sql`${c.office.select(['companies.id as company_id', sql`0`.as('ref'), sql`''`.as('tie'), day.as('day')]).where(where)}`,
+    });
     out.push(
       part(sql`companies.last_visit_date`, sql<boolean>`companies.last_visit_date <= ${cutoff}`),
-      part(created, sql<boolean>`companies.last_visit_date is null`),
-      part(
-        sql`coalesce((select max(v.visit_date) from visits v
-          where v.company_id = companies.id and v.status = 'done' and v.visit_date <= ${today}), ${created})`,
-        sql<boolean>`companies.last_visit_date > ${today}`,
-      ),
+      part(created, sql<boolean>`companies.last_visit_date is null and ${created} <= ${cutoff}`),
+      part(ahead, sql<boolean>`companies.last_visit_date > ${today} and ${ahead} <= ${cutoff}`),
     );
   }
-  // 需求红灯: an open demand past its current limit (dueSql: red from the day after the due day).
+  // 需求红灯: an open demand past its current limit (dueSql: red from the day after the due day). `+d.company_id`:
+  // SQLite reads the office's open demands by (owner_id, status) and checks the enterprise against the scope's list,
+  // instead of one index seek per enterprise and status.
   if (kinds.includes('demand_red')) {
     const due = dueSql('d');
-    out.push(sql`select 'demand_red' as kind, ${ord('demand_red')} as ord, ${addDaysSql(pg, due, 1)} as started_on,
-        d.company_id, cast(d.id as text) as tie, d.id as ref
-      from demands d
-      where d.owner_id = ${c.ownerId} and d.status in ('registered', 'assigned') and d.company_id in (${ids})
-        and ${due} < ${today}`);
+    out.push({
+      kind: 'demand_red',
+      shift: 1,
+      from: sql`select d.company_id, d.id as ref, cast(d.id as text) as tie, ${due} as day
+        from demands d
+        where d.owner_id = ${c.ownerId} and d.status in ('registered', 'assigned') and +d.company_id in (${ids})
+          and ${due} < ${today}`,
+    });
   }
   // 证书即将到期: from WARNING_CERT_LEAD_DAYS before its expiry to WARNING_CERT_EXPIRED_DAYS after it.
   if (kinds.includes('cert_expiry'))
-    out.push(sql`select 'cert_expiry' as kind, ${ord('cert_expiry')} as ord,
-        ${addDaysSql(pg, sql`ce.expiry_date`, -WARNING_CERT_LEAD_DAYS)} as started_on, ce.company_id,
-        cast(ce.id as text) as tie, ce.id as ref
-      from certificates ce
-      where ce.company_id in (${ids}) and ce.expiry_date >= ${isoAddDays(today, -WARNING_CERT_EXPIRED_DAYS)}
-        and ce.expiry_date <= ${isoAddDays(today, WARNING_CERT_LEAD_DAYS)}`);
+    out.push({
+      kind: 'cert_expiry',
+      shift: -WARNING_CERT_LEAD_DAYS,
+      from: sql`select ce.company_id, ce.id as ref, cast(ce.id as text) as tie, ce.expiry_date as day
+        from certificates ce
+        where ce.company_id in (${ids}) and ce.expiry_date >= ${isoAddDays(today, -WARNING_CERT_EXPIRED_DAYS)}
+          and ce.expiry_date <= ${isoAddDays(today, WARNING_CERT_LEAD_DAYS)}`,
+    });
   // 新增诉讼: a case in which one of the enterprise's names is a party, filed in the last WARNING_LITIGATION_DAYS days.
   if (kinds.includes('litigation'))
-    out.push(sql`select 'litigation' as kind, ${ord('litigation')} as ord, lc.filing_date as started_on,
-        cn.company_id, cast(lc.id as text) as tie, lc.id as ref
-      from company_names cn
-        join litigation_parties lp on lp.name_key = cn.name
-        join litigation_cases lc on lc.id = lp.case_id
-      where cn.company_id in (${ids}) and lc.filing_date >= ${isoAddDays(today, -(WARNING_LITIGATION_DAYS - 1))}
-        and lc.filing_date <= ${today}
-      group by lc.id, lc.filing_date, cn.company_id`);
+    out.push({
+      kind: 'litigation',
+      shift: 0,
+      from: sql`select cn.company_id, lc.id as ref, cast(lc.id as text) as tie, lc.filing_date as day
+        from company_names cn
+          join litigation_parties lp on lp.name_key = cn.name
+          join litigation_cases lc on lc.id = lp.case_id
+        where cn.company_id in (${ids}) and lc.filing_date >= ${isoAddDays(today, -(WARNING_LITIGATION_DAYS - 1))}
+          and lc.filing_date <= ${today}
+        group by lc.id, lc.filing_date, cn.company_id`,
+    });
   return out;
 }
 
@@ -168,21 +182,31 @@ interface KeyRow {
   ref: number;
 }
 
-const union = (parts: RawBuilder<unknown>[]) => sql.join(parts, sql` union all `);
-const sinceSql = (since?: string) => (since ? sql`where u.started_on >= ${since}` : sql``);
+/** The part's rows from `since` (started on or after it) only. */
+const fromSince = (p: Part, since?: string) => (since ? sql`where q.day >= ${isoAddDays(since, -p.shift)}` : sql``);
 
 /** Count per SQL kind (from `since` when given). */
 async function countSqlKinds(c: Ctx, since?: string): Promise<Map<string, number>> {
+  const parts = kindParts(c, SQL_KINDS).map(
+    (p) => sql`select ${sql.lit(p.kind)} as kind from (${p.from}) q ${fromSince(p, since)}`,
+  );
   const { rows } = await sql<{ kind: string; n: number | string }>`select u.kind, count(*) as n
-    from (${union(kindSelects(c, SQL_KINDS))}) u ${sinceSql(since)} group by u.kind`.execute(c.db);
+    from (${sql.join(parts, sql` union all `)}) u group by u.kind`.execute(c.db);
   return new Map(rows.map((r) => [r.kind, Number(r.n)]));
 }
 
 /** One page of the SQL kinds' warnings (only `kinds`), newest start first, as keys. */
 async function pageSqlKinds(c: Ctx, kinds: readonly SqlKind[], offset: number, limit: number, since?: string) {
   if (!kinds.length || limit <= 0) return [];
+  const top = sql.lit(offset + limit);
+  const parts = kindParts(c, kinds).map(
+    (p) => sql`select ${sql.lit(p.kind)} as kind, ${sql.lit(KIND_ORDER.get(p.kind)!)} as ord,
+        ${addDaysSql(c.pg, sql`t.day`, p.shift)} as started_on, t.company_id, t.tie, t.ref
+      from (select q.company_id, q.ref, q.tie, q.day from (${p.from}) q ${fromSince(p, since)}
+        order by q.day desc, q.company_id, q.tie limit ${top}) t`,
+  );
   const { rows } = await sql<KeyRow>`select u.kind, u.started_on, u.company_id, u.ref
-    from (${union(kindSelects(c, kinds))}) u ${sinceSql(since)}
+    from (${sql.join(parts, sql` union all `)}) u
     order by u.started_on desc, u.ord, u.company_id, u.tie
     limit ${sql.lit(limit)} offset ${sql.lit(offset)}`.execute(c.db);
   return rows.map((r) => ({ ...r, company_id: Number(r.company_id), ref: Number(r.ref) }));
@@ -195,7 +219,9 @@ const DUE_STAGE = (r: { contacted_at: string | null; replied_at: string | null }
 async function detailRows(c: Ctx, keys: KeyRow[]): Promise<EnterpriseWarningRow[]> {
   if (!keys.length) return [];
   const { db, today } = c;
-  const idsOf = (k: SqlKind) => [...new Set(keys.filter((r) => r.kind === k).map((r) => (k === 'no_visit' ? r.company_id : r.ref)))];
+  const idsOf = (k: SqlKind) => [
+    ...new Set(keys.filter((r) => r.kind === k).map((r) => (k === 'no_visit' ? r.company_id : r.ref))),
+  ];
   const companyIds = [...new Set(keys.map((r) => r.company_id))];
   const noVisitIds = idsOf('no_visit');
   const demandIds = idsOf('demand_red');
@@ -221,7 +247,15 @@ async function detailRows(c: Ctx, keys: KeyRow[]): Promise<EnterpriseWarningRow[
       ? db.selectFrom('certificates').select(['id', 'name', 'number', 'expiry_date']).where('id', 'in', certIds).execute()
       : [],
     caseIds.length
-      ? sql<{ case_id: number; company_id: number; case_no: string; court: string; cause: string; role: string; filing_date: string }>`select
+      ? sql<{
+          case_id: number;
+          company_id: number;
+          case_no: string;
+          court: string;
+          cause: string;
+          role: string;
+          filing_date: string;
+        }>`select
           lc.id as case_id, cn.company_id, lc.case_no, lc.court, lc.cause, min(lp.role) as role, lc.filing_date
         from company_names cn
           join litigation_parties lp on lp.name_key = cn.name

@@ -91,22 +91,37 @@ describe('companies.last_visit_date follows every write of visits', () => {
     });
     expect(edit.body.code, JSON.stringify(edit.body)).toBe(1);
     await expectStoredDaysRight('day edited');
-    const plan2 = await post('/visit/createVisit', { company_id: a, staff_id: o.staffId, status: 'plan', plan_date: TODAY, purpose: 'x' });
+    const plan2 = await post('/visit/createVisit', {
+      company_id: a,
+      staff_id: o.staffId,
+      status: 'plan',
+      plan_date: TODAY,
+      purpose: 'x',
+    });
     expect((await post('/visit/editVisit', { action: 'cancel', id: plan2.body.data.id })).body.code).toBe(1);
     await expectStoredDaysRight('plan cancelled');
-    const del = await call<{ code: number }>(t.app, 'GET', '/v1/visit/visitDel', { token: o.main, query: { id: older.body.data.id } });
+    const del = await call<{ code: number }>(t.app, 'GET', '/v1/visit/visitDel', {
+      token: o.main,
+      query: { id: older.body.data.id },
+    });
     expect(del.body.code, JSON.stringify(del.body)).toBe(1);
     await expectStoredDaysRight('visit deleted');
-    const del2 = await call<{ code: number }>(t.app, 'GET', '/v1/visit/visitDel', { token: o.main, query: { id: first.body.data.id } });
+    const del2 = await call<{ code: number }>(t.app, 'GET', '/v1/visit/visitDel', {
+      token: o.main,
+      query: { id: first.body.data.id },
+    });
     expect(del2.body.code).toBe(1);
     await expectStoredDaysRight('last visit deleted');
-    expect((await t.db.db.selectFrom('companies').select('last_visit_date').where('id', '=', a).executeTakeFirstOrThrow()).last_visit_date).toBeNull();
+    expect(
+      (await t.db.db.selectFrom('companies').select('last_visit_date').where('id', '=', a).executeTakeFirstOrThrow())
+        .last_visit_date,
+    ).toBeNull();
   });
 
   it('through direct writes, in a random mix', async () => {
     const db = t.db.db;
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
     const now = t.now().toISOString();
     for (let step = 0; step < 60; step++) {
@@ -131,11 +146,24 @@ describe('companies.last_visit_date follows every write of visits', () => {
           .execute();
       } else if (op === 'status') {
         const status = pick(['done', 'plan', 'cancelled'] as const);
-        await db.updateTable('visits').set({ status, visit_date: status === 'done' ? day : '' }).where('id', '=', pick(ids)).execute();
+        await db
+          .updateTable('visits')
+          .set({ status, visit_date: status === 'done' ? day : '' })
+          .where('id', '=', pick(ids))
+          .execute();
       } else if (op === 'day') {
-        await db.updateTable('visits').set({ visit_date: day }).where('id', '=', pick(ids)).where('status', '=', 'done').execute();
+        await db
+          .updateTable('visits')
+          .set({ visit_date: day })
+          .where('id', '=', pick(ids))
+          .where('status', '=', 'done')
+          .execute();
       } else if (op === 'move') {
-        await db.updateTable('visits').set({ company_id: pick(o.companies) }).where('id', '=', pick(ids)).execute();
+        await db
+          .updateTable('visits')
+          .set({ company_id: pick(o.companies) })
+          .where('id', '=', pick(ids))
+          .execute();
       } else {
         await db.deleteFrom('visits').where('id', '=', pick(ids)).execute();
       }
