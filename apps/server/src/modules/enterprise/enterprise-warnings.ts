@@ -95,9 +95,14 @@ interface Ctx {
   pg: boolean;
   ownerId: number;
   office: ReturnType<typeof office>;
-  ids: ReturnType<typeof officeIds>;
+  /** The scope's ids, once per statement: `with office as materialized (…)` (withOffice). */
+  officeIds: ReturnType<typeof officeIds>;
+  ids: RawBuilder<unknown>;
   today: string;
 }
+
+/** A statement reading `c.ids`: the scope's ids are computed once into the CTE `office` (both engines). */
+const withOffice = <T>(c: Ctx, body: RawBuilder<unknown>) => sql<T>`with office as materialized ${c.officeIds} ${body}`;
 
 /**
  * The warnings of the SQL kinds (ADR 0058). Each kind is one or more parts: a SELECT of (company_id, ref, tie, day)
@@ -156,7 +161,7 @@ function kindParts(c: Ctx, kinds: readonly SqlKind[]): Part[] {
       shift: -WARNING_CERT_LEAD_DAYS,
       from: sql`select ce.company_id, ce.id as ref, cast(ce.id as text) as tie, ce.expiry_date as day
         from certificates ce
-        where ce.company_id in (${ids}) and ce.expiry_date >= ${isoAddDays(today, -WARNING_CERT_EXPIRED_DAYS)}
+        where +ce.company_id in (${ids}) and ce.expiry_date >= ${isoAddDays(today, -WARNING_CERT_EXPIRED_DAYS)}
           and ce.expiry_date <= ${isoAddDays(today, WARNING_CERT_LEAD_DAYS)}`,
     });
   // 新增诉讼: a case in which one of the enterprise's names is a party, filed in the last WARNING_LITIGATION_DAYS days.
@@ -168,7 +173,7 @@ function kindParts(c: Ctx, kinds: readonly SqlKind[]): Part[] {
         from company_names cn
           join litigation_parties lp on lp.name_key = cn.name
           join litigation_cases lc on lc.id = lp.case_id
-        where cn.company_id in (${ids}) and lc.filing_date >= ${isoAddDays(today, -(WARNING_LITIGATION_DAYS - 1))}
+        where +cn.company_id in (${ids}) and lc.filing_date >= ${isoAddDays(today, -(WARNING_LITIGATION_DAYS - 1))}
           and lc.filing_date <= ${today}
         group by lc.id, lc.filing_date, cn.company_id`,
     });
@@ -190,8 +195,10 @@ async function countSqlKinds(c: Ctx, since?: string): Promise<Map<string, number
   const parts = kindParts(c, SQL_KINDS).map(
     (p) => sql`select ${sql.lit(p.kind)} as kind from (${p.from}) q ${fromSince(p, since)}`,
   );
-  const { rows } = await sql<{ kind: string; n: number | string }>`select u.kind, count(*) as n
-    from (${sql.join(parts, sql` union all `)}) u group by u.kind`.execute(c.db);
+  const { rows } = await withOffice<{ kind: string; n: number | string }>(
+    c,
+    sql`select u.kind, count(*) as n from (${sql.join(parts, sql` union all `)}) u group by u.kind`,
+  ).execute(c.db);
   return new Map(rows.map((r) => [r.kind, Number(r.n)]));
 }
 
@@ -205,10 +212,13 @@ async function pageSqlKinds(c: Ctx, kinds: readonly SqlKind[], offset: number, l
       from (select q.company_id, q.ref, q.tie, q.day from (${p.from}) q ${fromSince(p, since)}
         order by q.day desc, q.company_id, q.tie limit ${top}) t`,
   );
-  const { rows } = await sql<KeyRow>`select u.kind, u.started_on, u.company_id, u.ref
-    from (${sql.join(parts, sql` union all `)}) u
-    order by u.started_on desc, u.ord, u.company_id, u.tie
-    limit ${sql.lit(limit)} offset ${sql.lit(offset)}`.execute(c.db);
+  const { rows } = await withOffice<KeyRow>(
+    c,
+    sql`select u.kind, u.started_on, u.company_id, u.ref
+      from (${sql.join(parts, sql` union all `)}) u
+      order by u.started_on desc, u.ord, u.company_id, u.tie
+      limit ${sql.lit(limit)} offset ${sql.lit(offset)}`,
+  ).execute(c.db);
   return rows.map((r) => ({ ...r, company_id: Number(r.company_id), ref: Number(r.ref) }));
 }
 
@@ -343,7 +353,7 @@ async function patentLapse(c: Ctx, cal: WorkingCalendar): Promise<EnterpriseWarn
     + case when ${md} < ${T} then 1 else 0 end)`;
   const paidYear = (year: RawBuilder<unknown>) => sql`exists (select 1 from fee_payments f
     where f.company_id = cp.company_id and f.patent_id = p.id and f.year = ${year})`;
-  const { rows } = await sql<{
+  const { rows } = await withOffice<{
     company_id: number;
     company_name: string;
     street_name: string;
@@ -358,14 +368,17 @@ async function patentLapse(c: Ctx, cal: WorkingCalendar): Promise<EnterpriseWarn
     term_adjustment_days: number;
     fee_reduction_pct: number;
     paid: number | string | null;
-  }>`select cp.company_id, c.company_name, c.street_name, p.id, p.an, p.pn, p.title, p.ad, p.gd, p.type, p.country,
+  }>(
+    c,
+    sql`select cp.company_id, c.company_name, c.street_name, p.id, p.an, p.pn, p.title, p.ad, p.gd, p.type, p.country,
       p.term_adjustment_days, p.fee_reduction_pct,
       (select sum(${bit}) from fee_payments f
         where f.company_id = cp.company_id and f.patent_id = p.id and f.year between 1 and 30) as paid
     from company_patents cp join companies c on c.id = cp.company_id join patents p on p.id = cp.patent_id
     where cp.company_id in (${ids}) and cp.removed = 0 and cp.source <> 'collect' and p.ad is not null
       and p.gd is not null and ${inWindow} and not ${paidYear(yc)}
-      and (p.gd >= ${isoAddDays(today, -(GRACE_WINDOW_DAYS + 366))} or ${paidYear(sql`${yc} - 1`)})`.execute(db);
+      and (p.gd >= ${isoAddDays(today, -(GRACE_WINDOW_DAYS + 366))} or ${paidYear(sql`${yc} - 1`)})`,
+  ).execute(db);
   const out: EnterpriseWarningRow[] = [];
   for (const r of rows) {
     if (r.country && r.country !== 'CN') continue;
@@ -437,7 +450,8 @@ async function warningPage(
     pg: deps.db.dialect === 'postgres',
     ownerId: scope.ownerId,
     office: office(db, scope, f),
-    ids: officeIds(db, scope, f),
+    officeIds: officeIds(db, scope, f),
+    ids: sql`select office.id from office`,
     today: chinaToday(deps.clock()),
   };
   const [sqlCounts, patents] = await Promise.all([
