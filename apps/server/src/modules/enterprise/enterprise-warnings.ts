@@ -48,9 +48,6 @@ function office(db: Db, scope: ServiceScope, f: WarningFilters) {
   return q;
 }
 
-/** The office's enterprises under the filters, as a subquery of ids. */
-const officeIds = (db: Db, scope: ServiceScope, f: WarningFilters) => office(db, scope, f).select('companies.id');
-
 const enterpriseLink = (companyId: number) => `/workEnterprisevisit?id=${companyId}`;
 const visitLink = (companyId: number, name: string) =>
   `/addWaitvisit?company_id=${companyId}&company_name=${encodeURIComponent(name)}`;
@@ -95,14 +92,10 @@ interface Ctx {
   pg: boolean;
   ownerId: number;
   office: ReturnType<typeof office>;
-  /** The scope's ids, once per statement: `with office as materialized (…)` (withOffice). */
-  officeIds: ReturnType<typeof officeIds>;
-  ids: RawBuilder<unknown>;
+  /** `column` (an enterprise id) is in the scope: a correlated EXISTS on companies by primary key. */
+  inOffice: (column: string) => RawBuilder<boolean>;
   today: string;
 }
-
-/** A statement reading `c.ids`: the scope's ids are computed once into the CTE `office` (both engines). */
-const withOffice = <T>(c: Ctx, body: RawBuilder<unknown>) => sql<T>`with office as materialized ${c.officeIds} ${body}`;
 
 /**
  * The warnings of the SQL kinds (ADR 0058). Each kind is one or more parts: a SELECT of (company_id, ref, tie, day)
@@ -118,7 +111,7 @@ interface Part {
 }
 
 function kindParts(c: Ctx, kinds: readonly SqlKind[]): Part[] {
-  const { pg, ids, today } = c;
+  const { pg, today } = c;
   const out: Part[] = [];
   // 久未走访: no done visit for WARNING_NO_VISIT_DAYS days (counted from the enterprise's creation when never
   // visited); started the day after the 90th day since the base day. companies.last_visit_date (migration 039) is
@@ -140,9 +133,9 @@ function kindParts(c: Ctx, kinds: readonly SqlKind[]): Part[] {
       part(ahead, sql<boolean>`companies.last_visit_date > ${today} and ${ahead} <= ${cutoff}`),
     );
   }
-  // 需求红灯: an open demand past its current limit (dueSql: red from the day after the due day). `+d.company_id`:
-  // SQLite reads the office's open demands by (owner_id, status) and checks the enterprise against the scope's list,
-  // instead of one index seek per enterprise and status.
+  // 需求红灯: an open demand past its current limit (dueSql: red from the day after the due day). Read by
+  // (owner_id, status); the enterprise checked against the scope by primary key (inOffice), not a seek per
+  // enterprise of the scope (as do the other kinds: each reads its own rows by its day and checks the scope).
   if (kinds.includes('demand_red')) {
     const due = dueSql('d');
     out.push({
@@ -150,7 +143,7 @@ function kindParts(c: Ctx, kinds: readonly SqlKind[]): Part[] {
       shift: 1,
       from: sql`select d.company_id, d.id as ref, cast(d.id as text) as tie, ${due} as day
         from demands d
-        where d.owner_id = ${c.ownerId} and d.status in ('registered', 'assigned') and +d.company_id in (${ids})
+        where d.owner_id = ${c.ownerId} and d.status in ('registered', 'assigned') and ${c.inOffice('d.company_id')}
           and ${due} < ${today}`,
     });
   }
@@ -161,7 +154,7 @@ function kindParts(c: Ctx, kinds: readonly SqlKind[]): Part[] {
       shift: -WARNING_CERT_LEAD_DAYS,
       from: sql`select ce.company_id, ce.id as ref, cast(ce.id as text) as tie, ce.expiry_date as day
         from certificates ce
-        where +ce.company_id in (${ids}) and ce.expiry_date >= ${isoAddDays(today, -WARNING_CERT_EXPIRED_DAYS)}
+        where ${c.inOffice('ce.company_id')} and ce.expiry_date >= ${isoAddDays(today, -WARNING_CERT_EXPIRED_DAYS)}
           and ce.expiry_date <= ${isoAddDays(today, WARNING_CERT_LEAD_DAYS)}`,
     });
   // 新增诉讼: a case in which one of the enterprise's names is a party, filed in the last WARNING_LITIGATION_DAYS days.
@@ -173,7 +166,7 @@ function kindParts(c: Ctx, kinds: readonly SqlKind[]): Part[] {
         from company_names cn
           join litigation_parties lp on lp.name_key = cn.name
           join litigation_cases lc on lc.id = lp.case_id
-        where +cn.company_id in (${ids}) and lc.filing_date >= ${isoAddDays(today, -(WARNING_LITIGATION_DAYS - 1))}
+        where ${c.inOffice('cn.company_id')} and lc.filing_date >= ${isoAddDays(today, -(WARNING_LITIGATION_DAYS - 1))}
           and lc.filing_date <= ${today}
         group by lc.id, lc.filing_date, cn.company_id`,
     });
@@ -195,10 +188,10 @@ async function countSqlKinds(c: Ctx, since?: string): Promise<Map<string, number
   const parts = kindParts(c, SQL_KINDS).map(
     (p) => sql`select ${sql.lit(p.kind)} as kind from (${p.from}) q ${fromSince(p, since)}`,
   );
-  const { rows } = await withOffice<{ kind: string; n: number | string }>(
-    c,
-    sql`select u.kind, count(*) as n from (${sql.join(parts, sql` union all `)}) u group by u.kind`,
-  ).execute(c.db);
+  const { rows } = await sql<{
+    kind: string;
+    n: number | string;
+  }>`select u.kind, count(*) as n from (${sql.join(parts, sql` union all `)}) u group by u.kind`.execute(c.db);
   return new Map(rows.map((r) => [r.kind, Number(r.n)]));
 }
 
@@ -212,13 +205,10 @@ async function pageSqlKinds(c: Ctx, kinds: readonly SqlKind[], offset: number, l
       from (select q.company_id, q.ref, q.tie, q.day from (${p.from}) q ${fromSince(p, since)}
         order by q.day desc, q.company_id, q.tie limit ${top}) t`,
   );
-  const { rows } = await withOffice<KeyRow>(
-    c,
-    sql`select u.kind, u.started_on, u.company_id, u.ref
-      from (${sql.join(parts, sql` union all `)}) u
-      order by u.started_on desc, u.ord, u.company_id, u.tie
-      limit ${sql.lit(limit)} offset ${sql.lit(offset)}`,
-  ).execute(c.db);
+  const { rows } = await sql<KeyRow>`select u.kind, u.started_on, u.company_id, u.ref
+    from (${sql.join(parts, sql` union all `)}) u
+    order by u.started_on desc, u.ord, u.company_id, u.tie
+    limit ${sql.lit(limit)} offset ${sql.lit(offset)}`.execute(c.db);
   return rows.map((r) => ({ ...r, company_id: Number(r.company_id), ref: Number(r.ref) }));
 }
 
@@ -343,7 +333,7 @@ const GRACE_WINDOW_DAYS = 215;
  * checked in SQL by month-day and by the payment index; the engine gives the exact answer for those few.
  */
 async function patentLapse(c: Ctx, cal: WorkingCalendar): Promise<EnterpriseWarningRow[]> {
-  const { db, ids, today, pg } = c;
+  const { db, today, pg } = c;
   const bit = pg ? sql`(1 << f.year)::bigint` : sql`(1 << f.year)`;
   const md = sql`substr(p.ad, 6, 5)`;
   const T = today.slice(5);
@@ -353,7 +343,7 @@ async function patentLapse(c: Ctx, cal: WorkingCalendar): Promise<EnterpriseWarn
     + case when ${md} < ${T} then 1 else 0 end)`;
   const paidYear = (year: RawBuilder<unknown>) => sql`exists (select 1 from fee_payments f
     where f.company_id = cp.company_id and f.patent_id = p.id and f.year = ${year})`;
-  const { rows } = await withOffice<{
+  const { rows } = await sql<{
     company_id: number;
     company_name: string;
     street_name: string;
@@ -368,17 +358,14 @@ async function patentLapse(c: Ctx, cal: WorkingCalendar): Promise<EnterpriseWarn
     term_adjustment_days: number;
     fee_reduction_pct: number;
     paid: number | string | null;
-  }>(
-    c,
-    sql`select cp.company_id, c.company_name, c.street_name, p.id, p.an, p.pn, p.title, p.ad, p.gd, p.type, p.country,
+  }>`select cp.company_id, c.company_name, c.street_name, p.id, p.an, p.pn, p.title, p.ad, p.gd, p.type, p.country,
       p.term_adjustment_days, p.fee_reduction_pct,
       (select sum(${bit}) from fee_payments f
         where f.company_id = cp.company_id and f.patent_id = p.id and f.year between 1 and 30) as paid
     from company_patents cp join companies c on c.id = cp.company_id join patents p on p.id = cp.patent_id
-    where cp.company_id in (${ids}) and cp.removed = 0 and cp.source <> 'collect' and p.ad is not null
+    where ${c.inOffice('cp.company_id')} and cp.removed = 0 and cp.source <> 'collect' and p.ad is not null
       and p.gd is not null and ${inWindow} and not ${paidYear(yc)}
-      and (p.gd >= ${isoAddDays(today, -(GRACE_WINDOW_DAYS + 366))} or ${paidYear(sql`${yc} - 1`)})`,
-  ).execute(db);
+      and (p.gd >= ${isoAddDays(today, -(GRACE_WINDOW_DAYS + 366))} or ${paidYear(sql`${yc} - 1`)})`.execute(db);
   const out: EnterpriseWarningRow[] = [];
   for (const r of rows) {
     if (r.country && r.country !== 'CN') continue;
@@ -450,8 +437,10 @@ async function warningPage(
     pg: deps.db.dialect === 'postgres',
     ownerId: scope.ownerId,
     office: office(db, scope, f),
-    officeIds: officeIds(db, scope, f),
-    ids: sql`select office.id from office`,
+    inOffice: (column) =>
+      sql<boolean>`exists ${office(db, scope, f)
+        .select(sql`1`.as('one'))
+        .where(sql<boolean>`companies.id = ${sql.ref(column)}`)}`,
     today: chinaToday(deps.clock()),
   };
   const [sqlCounts, patents] = await Promise.all([
