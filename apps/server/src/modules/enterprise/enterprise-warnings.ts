@@ -92,7 +92,7 @@ interface Ctx {
   pg: boolean;
   ownerId: number;
   office: ReturnType<typeof office>;
-  /** `column` (an enterprise id) is in the scope: a correlated EXISTS on companies by primary key. */
+  /** `column` (an enterprise id) is in the scope (see warningPage). */
   inOffice: (column: string) => RawBuilder<boolean>;
   today: string;
 }
@@ -437,10 +437,14 @@ async function warningPage(
     pg: deps.db.dialect === 'postgres',
     ownerId: scope.ownerId,
     office: office(db, scope, f),
+    // The whole office: each row's enterprise checked by primary key. A narrower scope (a keyword, a street, a staff
+    // member's enterprises): its ids as a list, which the planners drive from (a keyword: a few enterprises).
     inOffice: (column) =>
-      sql<boolean>`exists ${office(db, scope, f)
-        .select(sql`1`.as('one'))
-        .where(sql<boolean>`companies.id = ${sql.ref(column)}`)}`,
+      f.keyword || f.street_id || f.staff_id || !scope.isMain
+        ? sql<boolean>`${sql.ref(column)} in ${office(db, scope, f).select('companies.id')}`
+        : sql<boolean>`exists ${office(db, scope, f)
+            .select(sql`1`.as('one'))
+            .where(sql<boolean>`companies.id = ${sql.ref(column)}`)}`,
     today: chinaToday(deps.clock()),
   };
   const [sqlCounts, patents] = await Promise.all([
