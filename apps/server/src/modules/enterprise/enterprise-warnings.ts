@@ -31,6 +31,8 @@ import { dayOf as sqlDayOf } from '../stats/stats.service';
 // Enterprise warnings (issue 12, bundle B5, ADR 0048, DOMAIN §5): five kinds, each with the day it started, computed
 // when asked (never stored) for the enterprises in the caller's scope (service-scope.ts), so a warning appears and
 // ends on the right day as the clock moves. The daily task (enterprise-warnings-task.ts) delivers new ones once.
+// Counted and paged in SQL, details read for the page only; 久未走访 reads the stored last visit day
+// (companies.last_visit_date, migration 039) and compares it with today in SQL (ADR 0058).
 
 type Db = Kysely<Database>;
 
