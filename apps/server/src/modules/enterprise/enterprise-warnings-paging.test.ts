@@ -267,6 +267,10 @@ describe('warnings counted and paged in SQL agree with a from-scratch computatio
       expect(one.all).toEqual(all.filter((r) => r.kind === kind));
       expect(one.total).toBe(counts[kind]);
     }
+    // a keyword (the enterprises named by id) and one matching nothing
+    const kw = await allPages(main, { keyword: '预警0' });
+    expect(kw.all).toEqual(all.filter((r) => r.company_name.includes('预警0')));
+    expect((await allPages(main, { keyword: '无此企业' })).total).toBe(0);
     const c = await call<{ code: number; data: EnterpriseWarningCountsReply }>(t.app, 'GET', '/v1/visit/dataList_two', {
       token: main,
     });

@@ -413,6 +413,9 @@ function byListOrder(a: EnterpriseWarningRow, b: EnterpriseWarningRow): number {
   );
 }
 
+/** Up to this many enterprises matching a keyword are named by id in the statements (ADR 0058). */
+const FEW_IDS = 200;
+
 interface WarningPage {
   /** One kind, or all. */
   kind?: EnterpriseWarningKind;
@@ -434,19 +437,38 @@ async function warningPage(
 ): Promise<{ rows: EnterpriseWarningRow[]; counts: EnterpriseWarningCounts; total: number }> {
   const { db } = deps.db;
   if (scope.isMain && f.staff_id) await findStaff(db, scope, f.staff_id);
+  // A keyword narrows the scope to a few enterprises: their ids are read once and named in every part (each part
+  // would otherwise match the name again over the office).
+  let few: number[] | null = null;
+  if (f.keyword) {
+    const ids = (
+      await office(db, scope, f)
+        .select('companies.id')
+        .limit(FEW_IDS + 1)
+        .execute()
+    ).map((r) => Number(r.id));
+    if (!ids.length) {
+      const counts = Object.fromEntries(ENTERPRISE_WARNING_KINDS.map((k) => [k, 0])) as EnterpriseWarningCounts;
+      return { rows: [], counts, total: 0 };
+    }
+    if (ids.length <= FEW_IDS) few = ids;
+  }
+  const scoped = () => (few ? db.selectFrom('companies').where('companies.id', 'in', few) : office(db, scope, f));
   const c: Ctx = {
     db,
     pg: deps.db.dialect === 'postgres',
     ownerId: scope.ownerId,
-    office: office(db, scope, f),
-    // The whole office: each row's enterprise checked by primary key. A narrower scope (a keyword, a street, a staff
-    // member's enterprises): its ids as a list, which the planners drive from (a keyword: a few enterprises).
+    office: scoped(),
+    // The whole office: each row's enterprise checked by primary key. A narrower scope (a street, a staff member's
+    // enterprises): its ids as a list, which the planners drive from; a keyword's few enterprises by their ids.
     inOffice: (column) =>
-      f.keyword || f.street_id || f.staff_id || !scope.isMain
-        ? sql<boolean>`${sql.ref(column)} in ${office(db, scope, f).select('companies.id')}`
-        : sql<boolean>`exists ${office(db, scope, f)
-            .select(sql`1`.as('one'))
-            .where(sql<boolean>`companies.id = ${sql.ref(column)}`)}`,
+      few
+        ? sql<boolean>`${sql.ref(column)} in (${sql.join(few)})`
+        : f.street_id || f.staff_id || !scope.isMain
+          ? sql<boolean>`${sql.ref(column)} in ${scoped().select('companies.id')}`
+          : sql<boolean>`exists ${scoped()
+              .select(sql`1`.as('one'))
+              .where(sql<boolean>`companies.id = ${sql.ref(column)}`)}`,
     today: chinaToday(deps.clock()),
   };
   const [sqlCounts, patents] = await Promise.all([
