@@ -17,7 +17,7 @@ import { createSmsSender } from './modules/account/sms';
 import { createWechatClient } from './modules/account/wechat';
 import { ensureFileDirs, publicDir } from './modules/common/file-store';
 import { registerFullTextFiles } from './modules/patents/full-text-files';
-import { shareMetaFor, withShareMeta } from './modules/portal/share-meta';
+import { requestOrigin, shareMetaFor, withShareMeta } from './modules/portal/share-meta';
 
 export interface BuildOptions {
   config: Config;
@@ -106,7 +106,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (html && req.method === 'GET' && !isFile && !pathname.startsWith('/v1/') && !pathname.startsWith('/uploads/')) {
       // Public portal pages carry their share card in the HTML (ADR 0045).
       const meta = await shareMetaFor(deps, pathname, new URLSearchParams(req.url.split('?')[1] ?? '')).catch(() => null);
-      const page = meta ? withShareMeta(html, meta) : html;
+      const page = meta ? withShareMeta(html, meta, requestOrigin(req.protocol, req.host)) : html;
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
     }
     return reply.status(404).send({ code: 0, msg: isFile ? '文件不存在' : '接口不存在' });

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { axeViolations, baseURL, horizontalOverflow, openAs, screenshot, waitForTitle } from './harness';
+import { axeViolations, horizontalOverflow, openAs, screenshot, serverSettled, waitForTitle } from './harness';
 
 // Issue 10 (ADR 0027): /certificateExpire as the demo company user (the fresh start's certificates expiring within 7,
 // 30 and 90 days and one expired; a filter), and /system 节假日 as the administrator (2026-10-01 国庆节); axe-core
 // (WCAG 2.1 AA) and no horizontal overflow at 1366 and 375 px.
-
-/** Waits until the server answers quickly three times running (a fresh server imports patents in the background). */
-async function serverSettled(): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  let quick = 0;
-  while (quick < 3 && Date.now() < deadline) {
-    const t = Date.now();
-    await fetch(`${baseURL()}/v1/ready-probe`).catch(() => undefined);
-    quick = Date.now() - t < 500 ? quick + 1 : 0;
-  }
-}
 
 /** openAs, tried again when the landing page misses the harness's 15 s navigation timeout on the loaded machine. */
 async function openAsPatiently(kind: 'company' | 'admin'): ReturnType<typeof openAs> {

@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { axeViolations, baseURL, horizontalOverflow, makePng, openAs, screenshot, waitForTitle } from './harness';
+import { axeViolations, horizontalOverflow, makePng, openAs, screenshot, serverSettled, waitForTitle } from './harness';
 
 // /certificateData as the demo company user (ADR 0021): the fresh start's certificates with their expiry tags, a
 // new certificate with an uploaded image, its preview in the detail drawer, an axe-core check (WCAG 2.1 AA), and
 // the page at 1366 and 375 px.
-
-/**
- * Waits until the server answers a trivial call within half a second three times running (at most 90 s): a fresh
- * server imports the real patent records in the background first, and on a loaded machine that stalls page loads
- * past the harness's 15 s navigation timeout when this spec runs alone (within the whole run it is long done).
- */
-async function serverSettled(): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  let quick = 0;
-  while (quick < 3 && Date.now() < deadline) {
-    const t = Date.now();
-    await fetch(`${baseURL()}/v1/ready-probe`).catch(() => undefined);
-    quick = Date.now() - t < 500 ? quick + 1 : 0;
-  }
-}
 
 describe('/certificateData', () => {
   // 180 s: run alone, this spec meets the fresh server importing the real patent records in the background (its login

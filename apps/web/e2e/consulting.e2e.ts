@@ -12,6 +12,7 @@ import {
   openWithToken,
   registerTrialUser,
   screenshot,
+  serverSettled,
   waitForTitle,
 } from './harness';
 
@@ -55,17 +56,6 @@ async function verifiedCompanyUser(): Promise<string> {
   return token;
 }
 
-/** Waits until the server answers quickly three times running (a fresh server imports patents in the background). */
-async function serverSettled(): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  let quick = 0;
-  while (quick < 3 && Date.now() < deadline) {
-    const t = Date.now();
-    await fetch(`${baseURL()}/v1/ready-probe`).catch(() => undefined);
-    quick = Date.now() - t < 500 ? quick + 1 : 0;
-  }
-}
-
 /** Tries a page opening again when it misses the harness's 15 s navigation timeout on the loaded machine. */
 async function patiently<T>(open: () => Promise<T>): Promise<T> {
   for (let i = 1; ; i++) {
@@ -78,7 +68,7 @@ async function patiently<T>(open: () => Promise<T>): Promise<T> {
 }
 
 beforeAll(async () => {
-  await serverSettled();
+  await serverSettled(120_000);
   const warm = await newPage();
   await warm.goto('/login', { timeout: 90_000 });
   await warm.close();

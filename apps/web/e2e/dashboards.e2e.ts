@@ -1,67 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import {
-  axeViolations,
-  baseURL,
-  collectConsoleErrors,
-  demoToken,
-  horizontalOverflow,
-  newPage,
-  screenshot,
-  waitForTitle,
-} from './harness';
+import { axeViolations, demoToken, horizontalOverflow, openPatiently, screenshot, serverSettled, waitForTitle } from './harness';
 
 // Issue 13 (ADR 0047): /dataShow 统计概览 and /dataShow/newList 统计明细 as the administrator, on the fresh start's
 // demo activity (seed/stats.ts): the charts drawn, a chart's 查看明细 opens its table, Excel export; axe-core
 // (WCAG 2.1 AA) and no horizontal overflow at 1366 and 375 px. Read-only: no demo account's state changes.
 
-/** Waits until the server answers quickly three times running (a fresh server imports patents in the background). */
-async function serverSettled(): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  let quick = 0;
-  while (quick < 3 && Date.now() < deadline) {
-    const t = Date.now();
-    await fetch(`${baseURL()}/v1/ready-probe`).catch(() => undefined);
-    quick = Date.now() - t < 500 ? quick + 1 : 0;
-  }
-}
-
-/**
- * The administrator's page opened straight at /dataShow, as openWithToken does (the session cookie and the web's
- * logged-in note), but with a patient first load: on the shared, loaded machine the production bundle's first load
- * has taken longer than the harness's 15 s navigation timeout.
- */
-async function openAdmin(): Promise<{ page: Page; errors: string[] }> {
-  return openDemo('admin', '/dataShow');
-}
-
-/** A demo account's page opened straight at `path` with a patient first load (see openAdmin). */
-async function openDemo(kind: 'admin' | 'main', path: string): Promise<{ page: Page; errors: string[] }> {
-  const token = await demoToken(kind);
-  const origin = new URL(baseURL());
-  const page = await newPage({ fresh: true });
-  await page.context().addCookies([
-    {
-      name: 'token',
-      value: token,
-      domain: origin.hostname,
-      path: '/',
-      expires: -1,
-      httpOnly: true,
-      secure: false,
-      sameSite: 'Lax',
-    },
-  ]);
-  await page.addInitScript(() => localStorage.setItem('sessionHint', '1'));
-  const errors = collectConsoleErrors(page);
-  await page.goto(path, { timeout: 120_000, waitUntil: 'domcontentloaded' });
-  return { page, errors };
-}
-
 describe('/dataShow and /dataShow/newList', () => {
   it('the administrator sees the charts, opens the table behind one and exports it', { timeout: 240_000 }, async () => {
     await serverSettled();
-    const { page, errors } = await openAdmin();
+    const { page, errors } = await openPatiently(await demoToken('admin'), '/dataShow', { navigationTimeout: 120_000 });
     page.setDefaultTimeout(90_000);
     await waitForTitle(page, '统计概览');
     // The demo activity: logins, searches and top terms in the last 30 days, drawn as SVG charts.
@@ -114,7 +61,7 @@ describe('/newhome, /visualization/Visit and /datapage', () => {
     { timeout: 600_000 },
     async () => {
       await serverSettled();
-      const { page, errors } = await openDemo('main', '/newhome');
+      const { page, errors } = await openPatiently(await demoToken('main'), '/newhome', { navigationTimeout: 120_000 });
       page.setDefaultTimeout(90_000);
       await waitForTitle(page, '首页');
       await page.locator('a[aria-label^="服务企业 "]').waitFor();

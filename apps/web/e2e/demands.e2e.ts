@@ -1,17 +1,16 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import {
+  ageDemand,
   api,
   axeViolations,
-  baseURL,
-  dataDbPath,
   DEMO_PASSWORD,
   demoToken,
-  freshMobile,
   horizontalOverflow,
+  makeEnterpriseUser,
   openAs,
   openWithToken,
   screenshot,
+  serverSettled,
   waitForTitle,
 } from './harness';
 
@@ -21,65 +20,13 @@ import {
 // the enterprise's own company user (one this file creates, so no demo account's messages change) sees it on
 // /VisitsNeeds and evaluates it. axe-core, 1366 and 375 px, screenshots.
 
-async function serverSettled(): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  let quick = 0;
-  while (quick < 3 && Date.now() < deadline) {
-    const t = Date.now();
-    await fetch(`${baseURL()}/v1/ready-probe`).catch(() => undefined);
-    quick = Date.now() - t < 500 ? quick + 1 : 0;
-  }
-}
-
-/** An enterprise of the demo office no user belongs to, and a company user of its own (a copy of the demo one). */
-function makeEnterpriseUser(): { companyId: number; companyName: string; mobile: string } {
-  const db = new Database(dataDbPath(), { fileMustExist: true, timeout: 20_000 });
-  try {
-    const main = db.prepare(`SELECT id FROM users WHERE mobile = '13800000003'`).get() as { id: number };
-    const c = db
-      .prepare(
-        `SELECT id, company_name FROM companies WHERE service_owner_id = ? AND id NOT IN (SELECT company_id FROM users)
-         ORDER BY id DESC LIMIT 1`,
-      )
-      .get(main.id) as { id: number; company_name: string };
-    const mobile = freshMobile();
-    const cols = (db.prepare(`PRAGMA table_info(users)`).all() as { name: string }[])
-      .map((r) => r.name)
-      .filter((n) => n !== 'id');
-    const values = cols.map((n) =>
-      n === 'mobile' ? '?' : n === 'company_id' ? '?' : n === 'name' ? `'陈经理'` : n === 'company_name' ? '?' : n,
-    );
-    db.prepare(`INSERT INTO users (${cols.join(', ')}) SELECT ${values.join(', ')} FROM users WHERE mobile = '13800000001'`).run(
-      ...cols.flatMap((n): (string | number)[] =>
-        n === 'mobile' ? [mobile] : n === 'company_id' ? [c.id] : n === 'company_name' ? [c.company_name] : [],
-      ),
-    );
-    return { companyId: c.id, companyName: c.company_name, mobile };
-  } finally {
-    db.close();
-  }
-}
-
-/** Makes ten working days pass for one demand: its registration and due days move back. */
-function ageDemand(id: number): void {
-  const db = new Database(dataDbPath(), { fileMustExist: true, timeout: 20_000 });
-  try {
-    db.prepare(
-      `UPDATE demands SET registered_at = '2000-01-03T02:00:00.000Z', contact_due = '2000-01-04', reply_due = '2000-01-06',
-       close_due = '2000-01-10' WHERE id = ?`,
-    ).run(id);
-  } finally {
-    db.close();
-  }
-}
-
 describe('demand loop', () => {
   it(
     'main account registers and assigns → green; past its limit → red and first; handled; the company evaluates it',
     { timeout: 300_000 },
     async () => {
       await serverSettled();
-      const ent = makeEnterpriseUser();
+      const ent = makeEnterpriseUser('last', '陈经理');
       const title = `E2E融资需求${Date.now() % 100000}`;
       const { page, errors } = await openAs('main');
       page.setDefaultTimeout(40_000);

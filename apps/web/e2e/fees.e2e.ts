@@ -3,29 +3,18 @@ import { describe, expect, it } from 'vitest';
 import {
   api,
   axeViolations,
-  baseURL,
   dataDbPath,
   demoToken,
   horizontalOverflow,
   openAs,
   screenshot,
+  serverSettled,
   waitForTitle,
 } from './harness';
 
 // /costdetails as the demo company user (ADR 0026): a fee of the fresh start's demo data due within 30 days, its
 // payment recorded in the drawer, the row leaves the 30-day list and the year's fee messages are handled; axe-core
 // (WCAG 2.1 AA) on the page's content; 1366 and 375 px without horizontal overflow.
-
-/** Waits until the server answers a trivial call quickly three times running (a fresh server imports first). */
-async function serverSettled(): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  let quick = 0;
-  while (quick < 3 && Date.now() < deadline) {
-    const t = Date.now();
-    await fetch(`${baseURL()}/v1/ready-probe`).catch(() => undefined);
-    quick = Date.now() - t < 500 ? quick + 1 : 0;
-  }
-}
 
 /** The fee messages of a patent's year in the server's database: how many, how many not yet handled. */
 function feeMessages(patentId: number, year: number): Promise<{ total: number; open: number }> {

@@ -3,16 +3,14 @@ import { describe, expect, it } from 'vitest';
 import {
   api,
   axeViolations,
-  baseURL,
-  collectConsoleErrors,
   dataDbPath,
   demoToken,
   freshMobile,
   horizontalOverflow,
-  newPage,
+  openPatiently,
+  type Page,
   screenshot,
   waitForTitle,
-  type Page,
 } from './harness';
 
 // /workCompany and /workTobear (ADR 0043). An enterprise-service office of this file's own (a main account the
@@ -30,23 +28,6 @@ async function fits(page: Page, name: string) {
   expect((await horizontalOverflow(page)).scrollWidth).toBeLessThanOrEqual(375);
   await screenshot(page, `${name}-375`);
   await page.setViewportSize({ width: 1366, height: 768 });
-}
-
-/** As openWithToken, waiting for the document only, for up to a minute (a loaded machine outlasts the 15 s "load"). */
-async function openPatiently(token: string, landing: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await newPage({ fresh: true });
-  const origin = new URL(baseURL());
-  await page
-    .context()
-    .addCookies([
-      { name: 'token', value: token, domain: origin.hostname, path: '/', httpOnly: true, secure: false, sameSite: 'Lax' },
-    ]);
-  await page.addInitScript(() => window.localStorage.setItem('sessionHint', '1'));
-  const errors = collectConsoleErrors(page);
-  await page.goto(landing, { waitUntil: 'domcontentloaded', timeout: 60_000 });
-  await page.waitForURL((url) => url.pathname === landing, { waitUntil: 'domcontentloaded', timeout: 60_000 });
-  page.setDefaultTimeout(40_000);
-  return { page, errors };
 }
 
 async function ownOffice() {
@@ -100,7 +81,7 @@ describe('grading and ranking for an enterprise-service main account', () => {
     async () => {
       const { token, names } = await ownOffice();
       const [visited, demanding] = names;
-      const { page, errors } = await openPatiently(token, '/workCompany');
+      const { page, errors } = await openPatiently(token, '/workCompany', { waitForLanding: true, timeout: 40_000 });
       await waitForTitle(page, '企业排名');
       // Defaults: the open demand (3) outranks the visit (2).
       const firstName = () => page.getByRole('row').nth(1).getByRole('link');

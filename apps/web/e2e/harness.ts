@@ -216,6 +216,59 @@ export async function openWithToken(
 }
 
 /**
+ * Waits until the server answers /v1/ready-probe within 500 ms three times running, for up to `ms` (a fresh server
+ * imports the patent records in the background, and the first pages it serves are slow on a loaded machine).
+ */
+export async function serverSettled(ms = 90_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  let quick = 0;
+  while (quick < 3 && Date.now() < deadline) {
+    const t = Date.now();
+    await fetch(`${baseURL()}/v1/ready-probe`).catch(() => undefined);
+    quick = Date.now() - t < 500 ? quick + 1 : 0;
+  }
+}
+
+export interface PatientOptions extends Omit<NewPageOptions, 'fresh'> {
+  /** How long the first navigation may take (the document only, not every resource): default 60 s. */
+  navigationTimeout?: number;
+  /** The page's default timeout for actions and later navigations afterwards (default: the harness's 15 s). */
+  timeout?: number;
+  /** Also wait until the app has settled on `landing` (it did not redirect elsewhere). */
+  waitForLanding?: boolean;
+}
+
+/**
+ * As openWithToken (the session token as a cookie, in a context of its own), but waiting for the document only, for
+ * longer: on a loaded machine the fresh server's start-up import makes the full "load" outlast the harness's 15 s.
+ * With an empty token the page is a visitor's.
+ */
+export async function openPatiently(
+  token: string,
+  landing: string,
+  opts: PatientOptions = {},
+): Promise<{ page: Page; errors: string[] }> {
+  const { navigationTimeout = 60_000, timeout, waitForLanding = false, ...size } = opts;
+  const page = await newPage({ fresh: true, ...size });
+  page.setDefaultNavigationTimeout(navigationTimeout);
+  if (token) {
+    const origin = new URL(baseURL());
+    await page
+      .context()
+      .addCookies([
+        { name: 'token', value: token, domain: origin.hostname, path: '/', httpOnly: true, secure: false, sameSite: 'Lax' },
+      ]);
+    await page.addInitScript(() => window.localStorage.setItem('sessionHint', '1'));
+  }
+  const errors = collectConsoleErrors(page);
+  await page.goto(landing, { waitUntil: 'domcontentloaded', timeout: navigationTimeout });
+  if (waitForLanding)
+    await page.waitForURL((url) => url.pathname === landing, { waitUntil: 'domcontentloaded', timeout: navigationTimeout });
+  if (timeout) page.setDefaultTimeout(timeout);
+  return { page, errors };
+}
+
+/**
  * Registers a new trial user through the API (send-code, the SMS from the outbox, /v1/user/register), so a test
  * that changes its user (verification, kind) shares nothing with the files running beside it. Returns its token.
  */
@@ -485,4 +538,61 @@ export async function axeViolations(page: Page, opts: AxeOptions = {}): Promise<
         return `${v.id} (${v.impact}, ${v.nodes.length}): ${nodes.join(' | ')}`;
       });
   }, opts);
+}
+
+/**
+ * An enterprise of the demo office (main account 13800000003) that no user belongs to — the lowest id (`first`) or
+ * the highest (`last`), so two files never take the same one — and a company user of its own, a copy of the demo
+ * company user named `name`: a test that changes its enterprise's demands or messages shares nothing with the files
+ * running beside it.
+ */
+export function makeEnterpriseUser(
+  pick: 'first' | 'last',
+  name: string,
+): { companyId: number; companyName: string; mobile: string } {
+  const db = new Database(dataDbPath(), { fileMustExist: true, timeout: 20_000 });
+  try {
+    const main = db.prepare(`SELECT id FROM users WHERE mobile = '13800000003'`).get() as { id: number };
+    const c = db
+      .prepare(
+        `SELECT id, company_name FROM companies WHERE service_owner_id = ? AND id NOT IN (SELECT company_id FROM users)
+         ORDER BY id ${pick === 'first' ? 'ASC' : 'DESC'} LIMIT 1`,
+      )
+      .get(main.id) as { id: number; company_name: string };
+    const mobile = freshMobile();
+    const cols = (db.prepare(`PRAGMA table_info(users)`).all() as { name: string }[])
+      .map((r) => r.name)
+      .filter((n) => n !== 'id');
+    const values = cols.map((n) => (n === 'mobile' || n === 'company_id' || n === 'name' || n === 'company_name' ? '?' : n));
+    const params = cols.flatMap((n): (string | number)[] =>
+      n === 'mobile'
+        ? [mobile]
+        : n === 'company_id'
+          ? [c.id]
+          : n === 'name'
+            ? [name]
+            : n === 'company_name'
+              ? [c.company_name]
+              : [],
+    );
+    db.prepare(`INSERT INTO users (${cols.join(', ')}) SELECT ${values.join(', ')} FROM users WHERE mobile = '13800000001'`).run(
+      ...params,
+    );
+    return { companyId: c.id, companyName: c.company_name, mobile };
+  } finally {
+    db.close();
+  }
+}
+
+/** Past its limits: one demand's registration and due days move back (the e2e server runs on the real clock). */
+export function ageDemand(id: number): void {
+  const db = new Database(dataDbPath(), { fileMustExist: true, timeout: 20_000 });
+  try {
+    db.prepare(
+      `UPDATE demands SET registered_at = '2000-01-03T02:00:00.000Z', contact_due = '2000-01-04', reply_due = '2000-01-06',
+       close_due = '2000-01-10' WHERE id = ?`,
+    ).run(id);
+  } finally {
+    db.close();
+  }
 }

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { axeViolations, baseURL, horizontalOverflow, openAs, screenshot, waitForTitle, type Page } from './harness';
+import { axeViolations, horizontalOverflow, openAs, type Page, screenshot, serverSettled, waitForTitle } from './harness';
 
 // The message centre as the demo company user (ADR 0028): the bell's unread count, /center with the fresh start's
 // messages, a message opened on /centerDetail becomes read and the count drops, 全部已读 clears it; axe (WCAG 2.1 AA)
 // on the page and the top bar; 1366 and 375 px without horizontal overflow.
-
-/** Waits until the server answers a trivial call quickly three times running (a fresh server imports patents first). */
-async function serverSettled(): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  let quick = 0;
-  while (quick < 3 && Date.now() < deadline) {
-    const t = Date.now();
-    await fetch(`${baseURL()}/v1/ready-probe`).catch(() => undefined);
-    quick = Date.now() - t < 500 ? quick + 1 : 0;
-  }
-}
 
 const bell = (page: Page) => page.getByRole('button', { name: /^消息中心，/ });
 

@@ -4,15 +4,15 @@ import {
   api,
   axeViolations,
   baseURL,
+  dataDbPath,
   demoToken,
   freshMobile,
   horizontalOverflow,
-  newPage,
-  collectConsoleErrors,
-  dataDbPath,
-  screenshot,
-  waitForTitle,
+  openPatiently,
   type Page,
+  screenshot,
+  serverSettled,
+  waitForTitle,
 } from './harness';
 
 // Patent monitoring in the browser (issue 10, ADR 0029, 0033): a company user of its own (created by the administrator
@@ -20,17 +20,6 @@ import {
 // competitor through the /early dialog; the administrator imports a new publication of that competitor
 // (/v1/patents/import, the upload the admin's import uses); the import queues the monitoring run; the hit appears on
 // /early and as an unread message in /center and on the bell; axe (WCAG 2.1 AA), 1366 and 375 px.
-
-/** Waits until the server answers a trivial call quickly three times running (a fresh server imports first). */
-async function serverSettled(): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  let quick = 0;
-  while (quick < 3 && Date.now() < deadline) {
-    const t = Date.now();
-    await fetch(`${baseURL()}/v1/ready-probe`).catch(() => undefined);
-    quick = Date.now() - t < 500 ? quick + 1 : 0;
-  }
-}
 
 /** Until `check` is true (every 1 s), or fails after `ms`. */
 async function until(what: string, check: () => Promise<boolean>, ms = 180_000): Promise<void> {
@@ -96,25 +85,6 @@ async function ownCompanyUser(tag: string): Promise<string> {
   return login(password);
 }
 
-/**
- * As openWithToken (the session token as a cookie, in a context of its own), but waiting for the document only, for up
- * to a minute: on a loaded machine the fresh server's start-up import makes the full "load" outlast the harness's 15 s.
- */
-async function openPatiently(token: string, landing: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await newPage({ fresh: true });
-  const origin = new URL(baseURL());
-  await page
-    .context()
-    .addCookies([
-      { name: 'token', value: token, domain: origin.hostname, path: '/', httpOnly: true, secure: false, sameSite: 'Lax' },
-    ]);
-  await page.addInitScript(() => window.localStorage.setItem('sessionHint', '1'));
-  const errors = collectConsoleErrors(page);
-  await page.goto(landing, { waitUntil: 'domcontentloaded', timeout: 60_000 });
-  await page.waitForURL((url) => url.pathname === landing, { waitUntil: 'domcontentloaded', timeout: 60_000 });
-  return { page, errors };
-}
-
 const bell = (page: Page) => page.getByRole('button', { name: /^消息中心，/ });
 
 describe('/early: a rule on a competitor, a new publication imported, the hit and its message', () => {
@@ -126,7 +96,7 @@ describe('/early: a rule on a competitor, a new publication imported, the hit an
       const tag = Date.now().toString(36).slice(-6);
       const rival = `监控对手${tag}科技有限公司`;
       const token = await ownCompanyUser(tag);
-      const { page, errors } = await openPatiently(token, '/early');
+      const { page, errors } = await openPatiently(token, '/early', { waitForLanding: true });
       page.setDefaultTimeout(40_000);
       await waitForTitle(page, '监控预警');
 

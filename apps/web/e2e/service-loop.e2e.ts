@@ -1,21 +1,20 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import {
+  ageDemand,
   api,
   axeViolations,
-  baseURL,
-  collectConsoleErrors,
-  dataDbPath,
   DEMO_PASSWORD,
   demoToken,
   freshMobile,
   horizontalOverflow,
   latestSmsCode,
+  makeEnterpriseUser,
   makePng,
-  newPage,
-  screenshot,
-  waitForTitle,
+  openPatiently,
   type Page,
+  screenshot,
+  serverSettled,
+  waitForTitle,
 } from './harness';
 
 // Issue 12's browser test of the whole enterprise-service loop (ADR 0050): the main account plans a visit for a staff
@@ -26,90 +25,9 @@ import {
 // are this file's own, so no demo account's state changes for the files running beside it.
 
 const PHONE = { width: 375, height: 812 };
+/** Navigation and action timeouts long enough for the shared, heavily loaded machine (15 s was not, even for smoke.e2e). */
+const LONG = { navigationTimeout: 120_000, timeout: 60_000 };
 const realErrors = (errors: string[]) => errors.filter((e) => !/Failed to load resource/.test(e));
-
-/** An enterprise of the demo office no user belongs to (the lowest id: demands.e2e takes the highest), and a
- * company user of its own (a copy of the demo company user, as demands.e2e makes one). */
-function makeEnterpriseUser(): { companyId: number; companyName: string; mobile: string } {
-  const db = new Database(dataDbPath(), { fileMustExist: true, timeout: 20_000 });
-  try {
-    const main = db.prepare(`SELECT id FROM users WHERE mobile = '13800000003'`).get() as { id: number };
-    const c = db
-      .prepare(
-        `SELECT id, company_name FROM companies WHERE service_owner_id = ? AND id NOT IN (SELECT company_id FROM users)
-         ORDER BY id LIMIT 1`,
-      )
-      .get(main.id) as { id: number; company_name: string };
-    const mobile = freshMobile();
-    const cols = (db.prepare(`PRAGMA table_info(users)`).all() as { name: string }[])
-      .map((r) => r.name)
-      .filter((n) => n !== 'id');
-    const values = cols.map((n) =>
-      n === 'mobile' ? '?' : n === 'company_id' ? '?' : n === 'name' ? `'周经理'` : n === 'company_name' ? '?' : n,
-    );
-    db.prepare(`INSERT INTO users (${cols.join(', ')}) SELECT ${values.join(', ')} FROM users WHERE mobile = '13800000001'`).run(
-      ...cols.flatMap((n): (string | number)[] =>
-        n === 'mobile' ? [mobile] : n === 'company_id' ? [c.id] : n === 'company_name' ? [c.company_name] : [],
-      ),
-    );
-    return { companyId: c.id, companyName: c.company_name, mobile };
-  } finally {
-    db.close();
-  }
-}
-
-/** Past its limits: the demand's registration and due days move back (this demand only). */
-function ageDemand(id: number): void {
-  const db = new Database(dataDbPath(), { fileMustExist: true, timeout: 20_000 });
-  try {
-    db.prepare(
-      `UPDATE demands SET registered_at = '2000-01-03T02:00:00.000Z', contact_due = '2000-01-04', reply_due = '2000-01-06',
-       close_due = '2000-01-10' WHERE id = ?`,
-    ).run(id);
-  } finally {
-    db.close();
-  }
-}
-
-/** Waits until the shared server answers quickly (it is busy right after start), as demands.e2e does. */
-async function serverSettled(): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  let quick = 0;
-  while (quick < 3 && Date.now() < deadline) {
-    const t = Date.now();
-    await fetch(`${baseURL()}/v1/ready-probe`).catch(() => undefined);
-    quick = Date.now() - t < 500 ? quick + 1 : 0;
-  }
-}
-
-/**
- * A page in a context of its own logged in by a session token cookie (as the harness's openWithToken does), with
- * navigation timeouts long enough for the shared, heavily loaded machine (15 s was not, even for smoke.e2e).
- */
-async function openLong(token: string, landing: string, size = { width: 1366, height: 768 }) {
-  const page = await newPage({ fresh: true, ...size });
-  page.setDefaultTimeout(60_000);
-  page.setDefaultNavigationTimeout(120_000);
-  if (token) {
-    const origin = new URL(baseURL());
-    await page.context().addCookies([
-      {
-        name: 'token',
-        value: token,
-        domain: origin.hostname,
-        path: '/',
-        expires: -1,
-        httpOnly: true,
-        secure: false,
-        sameSite: 'Lax',
-      },
-    ]);
-    await page.addInitScript(() => localStorage.setItem('sessionHint', '1'));
-  }
-  const errors = collectConsoleErrors(page);
-  await page.goto(landing, { waitUntil: 'domcontentloaded' });
-  return { page, errors };
-}
 
 async function fits(page: Page, name: string): Promise<void> {
   const o = await horizontalOverflow(page);
@@ -127,7 +45,7 @@ describe('enterprise-service loop (issue 12)', () => {
     async () => {
       await serverSettled();
       const main = await demoToken('main');
-      const ent = makeEnterpriseUser();
+      const ent = makeEnterpriseUser('first', '周经理');
       const suffix = String(Date.now() % 100000);
       const staffName = `闭环测试员${suffix}`;
       const title = `E2E闭环需求${suffix}`;
@@ -147,9 +65,10 @@ describe('enterprise-service loop (issue 12)', () => {
       expect(assign.body.code, JSON.stringify(assign.body)).toBe(1);
 
       // 1. The main account plans the visit for the staff member (/addWaitvisit, 1366 px).
-      const { page, errors } = await openLong(
+      const { page, errors } = await openPatiently(
         main,
         `/addWaitvisit?company_id=${ent.companyId}&company_name=${encodeURIComponent(ent.companyName)}`,
+        LONG,
       );
       await waitForTitle(page, '发起待走访');
       await page.getByRole('combobox', { name: '走访人员' }).click();
@@ -162,7 +81,7 @@ describe('enterprise-service loop (issue 12)', () => {
       expect(visitId).toBeGreaterThan(0);
 
       // 2. The staff member on the phone: SMS login, the plan, the record with a photo and a demand.
-      const { page: phone, errors: phoneErrors } = await openLong('', '/web/small/login', PHONE); // no session: it logs in by SMS;
+      const { page: phone, errors: phoneErrors } = await openPatiently('', '/web/small/login', { ...LONG, ...PHONE }); // no session: it logs in by SMS;
       await waitForTitle(phone, '访客登录');
       await phone.getByLabel('手机号').fill(staffMobile);
       await phone.getByRole('button', { name: '获取验证码' }).click();
@@ -248,7 +167,7 @@ describe('enterprise-service loop (issue 12)', () => {
       }
       const login = await api('POST', '/v1/user/login', { body: { mobile: ent.mobile, password: DEMO_PASSWORD, type: '0' } });
       expect(login.body.code, JSON.stringify(login.body)).toBe(1);
-      const co = await openLong(login.body.data.token, '/VisitsNeeds');
+      const co = await openPatiently(login.body.data.token, '/VisitsNeeds', LONG);
       await waitForTitle(co.page, '走访需求');
       const item = co.page.locator('.ant-list-item').filter({ hasText: title });
       await item.getByText('待评价').waitFor();

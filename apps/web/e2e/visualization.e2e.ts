@@ -1,44 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, axeViolations, baseURL, collectConsoleErrors, demoToken, horizontalOverflow, newPage, screenshot } from './harness';
+import { api, axeViolations, demoToken, horizontalOverflow, openPatiently, screenshot, serverSettled } from './harness';
 
 // Issue 13 (ADR 0051): /visualization and /visualization/Patent as the demo main account (13800000003) on the fresh
 // start's demo district: the map drawn, a click on a street (the real mouse on the street's centre, which the map
 // publishes in data-centers) filters the panels to that street's figures (compared with the API's), axe-core
 // serious/critical none, no horizontal overflow at 1366 and 375 px, screenshots. Read-only.
-
-async function serverSettled(): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  let quick = 0;
-  while (quick < 3 && Date.now() < deadline) {
-    const t = Date.now();
-    await fetch(`${baseURL()}/v1/ready-probe`).catch(() => undefined);
-    quick = Date.now() - t < 500 ? quick + 1 : 0;
-  }
-}
-
-/** The main account's page opened straight at `path` (session cookie), with a patient first load. */
-async function openMain(path: string, token: string) {
-  const origin = new URL(baseURL());
-  const page = await newPage({ fresh: true });
-  await page.context().addCookies([
-    {
-      name: 'token',
-      value: token,
-      domain: origin.hostname,
-      path: '/',
-      expires: -1,
-      httpOnly: true,
-      secure: false,
-      sameSite: 'Lax',
-    },
-  ]);
-  await page.addInitScript(() => localStorage.setItem('sessionHint', '1'));
-  const errors = collectConsoleErrors(page);
-  await page.goto(path, { timeout: 120_000, waitUntil: 'domcontentloaded' });
-  page.setDefaultTimeout(90_000);
-  return { page, errors };
-}
 
 /** Clicks a street on the map with the mouse; returns its name. */
 async function clickStreet(page: Page, name: string): Promise<void> {
@@ -74,7 +41,7 @@ describe('/visualization and /visualization/Patent', () => {
     const whole = (await api('GET', '/v1/region/getSixList', { token })).body.data.list as { key: string; value: number }[];
     const fmt = (n: number) => n.toLocaleString('zh-CN');
 
-    const { page, errors } = await openMain('/visualization', token);
+    const { page, errors } = await openPatiently(token, '/visualization', { navigationTimeout: 120_000, timeout: 90_000 });
     await page.getByRole('heading', { level: 1, name: /区域知识产权可视化大屏 · 全区/ }).waitFor();
     const six1 = figure(page, '[aria-label="关键指标"]', 'enterprises');
     await expect.poll(() => six1.textContent(), { timeout: 60_000 }).toBe(fmt(whole.find((f) => f.key === 'enterprises')!.value));

@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  axeViolations,
-  collectConsoleErrors,
-  horizontalOverflow,
-  newPage,
-  baseURL,
-  demoToken,
-  screenshot,
-  waitForTitle,
-  type Page,
-} from './harness';
+import { axeViolations, demoToken, horizontalOverflow, openPatiently, screenshot, waitForTitle } from './harness';
 
 // /workWarning 企业预警 (ADR 0048) for the demo staff member, read only (no shared state changes): every kind has rows
 // from the demo data, a kind tab filters through the address, axe-core (WCAG 2.1 A/AA) finds nothing serious, no
@@ -17,24 +7,9 @@ import {
 
 const realErrors = (errors: string[]) => errors.filter((e) => !/Failed to load resource/.test(e));
 
-async function openPatiently(token: string, landing: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await newPage({ fresh: true });
-  const origin = new URL(baseURL());
-  await page
-    .context()
-    .addCookies([
-      { name: 'token', value: token, domain: origin.hostname, path: '/', httpOnly: true, secure: false, sameSite: 'Lax' },
-    ]);
-  await page.addInitScript(() => window.localStorage.setItem('sessionHint', '1'));
-  const errors = collectConsoleErrors(page);
-  await page.goto(landing, { waitUntil: 'domcontentloaded', timeout: 60_000 });
-  page.setDefaultTimeout(40_000);
-  return { page, errors };
-}
-
 describe('/workWarning for the demo staff member', () => {
   it('lists every kind, filters by a tab in the address, passes axe and fits 1366 and 375 px', { timeout: 300_000 }, async () => {
-    const { page, errors } = await openPatiently(await demoToken('staff'), '/workWarning');
+    const { page, errors } = await openPatiently(await demoToken('staff'), '/workWarning', { timeout: 40_000 });
     await waitForTitle(page, '企业预警');
     const tab = (name: RegExp) => page.getByRole('tab', { name });
     for (const kind of [/久未走访（[1-9]/, /需求红灯（[1-9]/, /专利即将失效（[1-9]/, /证书即将到期（[1-9]/, /新增诉讼（[1-9]/])

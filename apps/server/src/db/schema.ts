@@ -379,6 +379,9 @@ export interface Database {
   service_warning_deliveries: ServiceWarningDeliveriesTable;
   service_company_facts: ServiceCompanyFactsTable;
   service_facts_state: ServiceFactsStateTable;
+  service_visit_days: ServiceVisitDaysTable;
+  service_demand_registered: ServiceDemandRegisteredTable;
+  service_demand_handled: ServiceDemandHandledTable;
   district_maps: DistrictMapsTable;
   industry_reports: IndustryReportsTable;
   portal_requests: PortalRequestsTable;
@@ -650,6 +653,38 @@ export interface ServiceSettingsTable {
 }
 
 /** A to-visit ('plan') or a visit record ('done'), or a cancelled plan (migration 023, issue 12). */
+/** Visits per office × street × visitor × state × day, kept by triggers (migration 040, ADR 0059). */
+export interface ServiceVisitDaysTable {
+  owner_id: number;
+  /** visit_date of a done visit, plan_date otherwise. */
+  visit_day: string;
+  street_id: number;
+  staff_id: number;
+  status: 'plan' | 'done' | 'cancelled';
+  n: number;
+}
+
+/** Demands per office × China day registered × street × state × label, kept by triggers (migration 040, ADR 0059). */
+export interface ServiceDemandRegisteredTable {
+  owner_id: number;
+  registered_day: string;
+  street_id: number;
+  status: string;
+  label_id: number;
+  n: number;
+}
+
+/** Handled demands per office × China day handled × street × handler × on time, kept by triggers (migration 040). */
+export interface ServiceDemandHandledTable {
+  owner_id: number;
+  handled_day: string;
+  street_id: number;
+  handler_id: number;
+  /** 1 when the China day of handled_at is on or before close_due. */
+  on_time: number;
+  n: number;
+}
+
 export interface VisitsTable {
   id: Generated<number>;
   owner_id: number;

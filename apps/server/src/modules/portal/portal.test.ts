@@ -23,7 +23,7 @@ const get = (url: string, query: Record<string, string | number> = {}) => call(t
 const PNG = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#1f6feb' } })
   .png()
   .toBuffer();
-async function uploadPortalImage(): Promise<{ id: number; url: string }> {
+async function uploadPortalImage(): Promise<{ id: number; url: string; display_url: string }> {
   const boundary = '----ipboundary';
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nimage\r\n`),
@@ -174,6 +174,37 @@ describe('sanitising', () => {
     expect(body).toContain('<td colspan="2">格</td>');
     expect(body).toContain('<h2>标题</h2><ul><li>一</li></ul>');
   });
+
+  it('keeps an uploaded image and a table as the editor writes them, and still strips the dangerous parts', async () => {
+    const img = await uploadPortalImage();
+    // What the tiptap editor's getHTML() gives for text, an inserted image and a 2×2 table (ADR 0057).
+    const editorHtml =
+      `<p>正文第一段</p><img src="${img.display_url}" alt="示意图"><p></p>` +
+      '<table style="min-width: 50px;"><colgroup><col style="min-width: 25px;"><col style="min-width: 25px;"></colgroup>' +
+      '<tbody><tr><th colspan="1" rowspan="1"><p>项目</p></th><th colspan="1" rowspan="1"><p>数量</p></th></tr>' +
+      '<tr><td colspan="1" rowspan="1"><p>发明专利</p></td><td colspan="1" rowspan="1"><p>12</p></td></tr></tbody></table><p></p>';
+    const id = await draft({
+      body:
+        editorHtml +
+        `<img src="${img.display_url}" onerror="alert(1)" alt="二"><img src="javascript:alert(2)">` +
+        '<p><a href="javascript:alert(3)">链接</a><script>alert(4)</script></p>',
+    });
+    await post(admin, '/portal/admin/article/publish', { id });
+    const stored: string = (await post(admin, '/portal/admin/article', { id })).body.data.body;
+    const shown: string = (await get('/portal/article', { id })).body.data.article.body;
+    for (const body of [stored, shown]) {
+      expect(body).toContain(`<p>正文第一段</p><img src="${img.display_url}" alt="示意图" />`);
+      expect(body).toMatch(/<table><tbody><tr><th colspan="1" rowspan="1"><p>项目<\/p><\/th>/);
+      expect(body).toContain('<td colspan="1" rowspan="1"><p>12</p></td></tr></tbody></table>');
+      expect(body).toContain(`<img src="${img.display_url}" alt="二" />`);
+      expect(body.match(/<img/g)).toHaveLength(2);
+      expect(body).not.toMatch(/script|onerror|javascript|alert|style|colgroup/i);
+    }
+    // The image the body points at is served.
+    const file = await call(t.app, 'GET', img.display_url);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toMatch(/^image\//);
+  });
 });
 
 describe('public calls', () => {
@@ -262,11 +293,13 @@ describe('settings and share meta', () => {
     const cover = await uploadPortalImage();
     const id = await draft({ channel: 'news', title: '分享<测试>', summary: '分享摘要 "引号"', cover_file_id: cover.id });
     await post(admin, '/portal/admin/article/publish', { id });
-    const res = await call(t.app, 'GET', `/web/news/details?id=${id}`);
+    const res = await call(t.app, 'GET', `/web/news/details?id=${id}`, { headers: { host: 'ip.example.gov.cn' } });
     expect(res.status).toBe(200);
     expect(res.body).toContain('<title>分享&lt;测试&gt; - ');
     expect(res.body).toContain('<meta name="description" content="分享摘要 &quot;引号&quot;">');
-    expect(res.body).toContain(`<meta property="og:image" content="${cover.url}">`);
+    // Absolute, as the Open Graph protocol asks: a chat's crawler does not resolve a path.
+    expect(res.body).toContain(`<meta property="og:image" content="http://ip.example.gov.cn${cover.url}">`);
+    expect(res.body).toContain(`<meta property="og:url" content="http://ip.example.gov.cn/web/news/details?id=${id}">`);
     expect(res.body).toContain('<div id="root">');
     expect(res.body.match(/<title>/g)).toHaveLength(1);
     // A draft's URL shows the site's share card, not the draft.
@@ -274,6 +307,17 @@ describe('settings and share meta', () => {
     const other = await call(t.app, 'GET', `/web/news/details?id=${d}`);
     expect(other.body).not.toContain('未发布草稿');
     expect(other.body).toContain('<meta property="og:title"');
+    // Without a cover, the first image of the body; a Host that is not a host name leaves the URLs as paths.
+    const pic = await uploadPortalImage();
+    const b = await draft({
+      title: '无封面',
+      body: `<p>文字</p><img src="${pic.display_url}" alt="图"><img src="${cover.url}">`,
+    });
+    await post(admin, '/portal/admin/article/publish', { id: b });
+    const noCover = await call(t.app, 'GET', `/web/news/details?id=${b}`, { headers: { host: 'ip.example.gov.cn:8080' } });
+    expect(noCover.body).toContain(`<meta property="og:image" content="http://ip.example.gov.cn:8080${pic.display_url}">`);
+    const oddHost = await call(t.app, 'GET', `/web/news/details?id=${b}`, { headers: { host: 'a"b<c' } });
+    expect(oddHost.body).toContain(`<meta property="og:image" content="${pic.display_url}">`);
     // Internal pages keep index.html as it is.
     expect((await call(t.app, 'GET', '/patent')).body).toContain('<title>平台</title>');
   });

@@ -6,6 +6,8 @@ import { htmlText } from './sanitize';
 // SEO and share cards (issue 14, ADR 0045): the server answers a public page with its <title>, description and
 // og: tags already in index.html, so a link pasted in a chat shows its card before any script runs. A detail page
 // (?id=) of a published article gets the article's; every other /web page gets the share settings.
+// og:image and og:url are absolute (the Open Graph protocol asks for it: a chat's crawler does not resolve a path)
+// when the request's origin is known. An article without a cover shares the first image of its body (ADR 0057).
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -31,7 +33,7 @@ export async function shareMetaFor(deps: Deps, pathname: string, search: URLSear
   if (PORTAL_DETAIL_PATHS.includes(pathname) && Number.isInteger(id) && id > 0 && id < 2 ** 31) {
     const a = await publicArticle(deps, id);
     if (a) {
-      let image = share.image;
+      let image = firstImage(a.body) ?? share.image;
       if (a.cover_file_id > 0) {
         const f = await deps.db.db
           .selectFrom('files')
@@ -51,16 +53,32 @@ export async function shareMetaFor(deps: Deps, pathname: string, search: URLSear
   return share;
 }
 
-/** index.html with the page's title and meta tags (an existing <title> is replaced). */
-export function withShareMeta(html: string, meta: ShareMeta): string {
+/** The source of the first image of sanitised article HTML (a site path or an http(s) URL), if any. */
+function firstImage(html: string): string | undefined {
+  const src = /<img\b[^>]*?\ssrc="([^"]+)"/i.exec(html)?.[1];
+  const url = src?.replace(/&amp;/g, '&');
+  return url && (/^\/(?!\/)/.test(url) || /^https?:\/\//i.test(url)) ? url : undefined;
+}
+
+/** The origin of a request (`http://host:port`), or undefined when its Host is not a plain host name. */
+export function requestOrigin(protocol: string, host: string): string | undefined {
+  return /^(https?)$/.test(protocol) && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host)
+    ? `${protocol}://${host}`
+    : undefined;
+}
+
+const absolute = (url: string, origin: string | undefined) => (origin && url.startsWith('/') ? origin + url : url);
+
+/** index.html with the page's title and meta tags (an existing <title> is replaced); URLs made absolute on `origin`. */
+export function withShareMeta(html: string, meta: ShareMeta, origin?: string): string {
   const tags = [
     `<title>${esc(meta.title)}</title>`,
     `<meta name="description" content="${esc(meta.description)}">`,
     `<meta property="og:type" content="article">`,
     `<meta property="og:title" content="${esc(meta.title)}">`,
     `<meta property="og:description" content="${esc(meta.description)}">`,
-    `<meta property="og:url" content="${esc(meta.url)}">`,
-    meta.image ? `<meta property="og:image" content="${esc(meta.image)}">` : '',
+    `<meta property="og:url" content="${esc(absolute(meta.url, origin))}">`,
+    meta.image ? `<meta property="og:image" content="${esc(absolute(meta.image, origin))}">` : '',
   ]
     .filter(Boolean)
     .join('');

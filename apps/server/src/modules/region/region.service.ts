@@ -69,6 +69,16 @@ function officeSql(deps: Deps, scope: ServiceScope, streetId?: number) {
   return q;
 }
 
+/**
+ * A main account's done visits of the range from the stored counts (service_visit_days, migration 040, ADR 0059): the
+ * same visits as the join to its office's enterprises (recorded by the office now serving the enterprise, counted in
+ * the enterprise's street now), without reading them. A staff member's scope (its assignments) keeps the join.
+ */
+function storedVisits(scope: ServiceScope, range: RegionRange, streetId?: number) {
+  return sql`owner_id = ${scope.ownerId} and status = 'done' and n > 0 and visit_day >= ${range.from}
+    and visit_day <= ${range.to} ${streetId !== undefined ? sql`and street_id = ${streetId}` : sql``}`;
+}
+
 const OWN_PATENT = sql`cp.removed = 0 and cp.source <> 'collect'`;
 const OPEN = sql`('registered', 'assigned')`;
 const n = (v: unknown) => Number(v ?? 0);
@@ -108,7 +118,10 @@ async function figures(
         count(distinct case when p.legal_status = '有权' and p.type = '发明' then cp.patent_id end) as inventions
       from company_patents cp join office o on o.id = cp.company_id join patents p on p.id = cp.patent_id
       where ${OWN_PATENT} ${group}`),
-    run(sql<Row>`with office as ${office}
+    scope.isMain
+      ? run(sql<Row>`select ${byStreet ? sql`street_id` : sql`0`} as k, sum(n) as visits from service_visit_days
+          where ${storedVisits(scope, range, streetId)} ${byStreet ? sql`group by street_id` : sql``}`)
+      : run(sql<Row>`with office as ${office}
       select ${k} as k, count(*) as visits from visits v join office o on o.id = v.company_id
       where v.owner_id = ${scope.ownerId} and v.status = 'done' and v.visit_date >= ${range.from}
         and v.visit_date <= ${range.to} ${group}`),
@@ -319,7 +332,10 @@ export async function leftList(
   const [filings, grants, visits, demands] = await Promise.all([
     patentBy('ad'),
     patentBy('gd'),
-    sql<Row>`with office as ${office}
+    scope.isMain
+      ? sql<Row>`select substr(visit_day, 1, 7) as m, sum(n) as c from service_visit_days
+          where ${storedVisits(scope, range, q.street_id)} group by substr(visit_day, 1, 7)`.execute(db)
+      : sql<Row>`with office as ${office}
       select substr(v.visit_date, 1, 7) as m, count(*) as c from visits v join office o on o.id = v.company_id
       where v.owner_id = ${scope.ownerId} and v.status = 'done' and v.visit_date >= ${range.from}
         and v.visit_date <= ${range.to}

@@ -95,6 +95,45 @@ function visitsQ(deps: Deps, scope: ServiceScope, r: Resolved) {
     .where(companyFilter(scope, r));
 }
 
+/**
+ * The office-wide visit figures (a main account without a staff filter) come from the stored counts per office ×
+ * street × visitor × state × day (service_visit_days, migration 040, ADR 0059) instead of a year of visits joined to
+ * their enterprises: the same visits (recorded by the office now serving the enterprise, in the enterprise's street
+ * now), n of them per row. A staff scope (assignments to enterprises and streets) has no stored counts: undefined.
+ */
+function visitDaysQ(deps: Deps, scope: ServiceScope, r: Resolved) {
+  if (r.staff !== undefined) return undefined;
+  const q = deps.db.db.selectFrom('service_visit_days').where('owner_id', '=', scope.ownerId).where('n', '>', 0);
+  return r.street ? q.where('street_id', '=', r.street) : q;
+}
+
+/**
+ * The same for demands (migration 040): registered per office × China day × street × state × label, and handled per
+ * office × China day × street × handler × on time. A range of China days [date_from, date_to] is the same as the ISO
+ * bounds [lo, hi) the join path compares registered_at / handled_at with (chinaDayStart).
+ */
+function registeredQ(deps: Deps, scope: ServiceScope, r: Resolved) {
+  if (r.staff !== undefined) return undefined;
+  const q = deps.db.db
+    .selectFrom('service_demand_registered')
+    .where('service_demand_registered.owner_id', '=', scope.ownerId)
+    .where('service_demand_registered.n', '>', 0)
+    .where('service_demand_registered.registered_day', '>=', r.date_from)
+    .where('service_demand_registered.registered_day', '<=', r.date_to);
+  return r.street ? q.where('service_demand_registered.street_id', '=', r.street) : q;
+}
+function handledQ(deps: Deps, scope: ServiceScope, r: Resolved) {
+  if (r.staff !== undefined) return undefined;
+  const q = deps.db.db
+    .selectFrom('service_demand_handled')
+    .where('service_demand_handled.owner_id', '=', scope.ownerId)
+    .where('service_demand_handled.n', '>', 0)
+    .where('service_demand_handled.handled_day', '>=', r.date_from)
+    .where('service_demand_handled.handled_day', '<=', r.date_to);
+  return r.street ? q.where('service_demand_handled.street_id', '=', r.street) : q;
+}
+const OPEN = ['registered', 'assigned'] as const;
+
 /** The demands in scope: of the scope's enterprises, and for a staff member also those it handles (as the demand list). */
 function demandsQ(deps: Deps, scope: ServiceScope, r: Resolved) {
   const q = deps.db.db
@@ -163,35 +202,81 @@ export async function center(deps: Deps, scope: ServiceScope, f: StatsFilter): P
   const dayIn = (a: string, b: string) =>
     sql<number>`sum(case when (visits.status = 'plan' and visits.plan_date >= ${a} and visits.plan_date <= ${b})
       or (visits.status = 'done' and visits.visit_date >= ${a} and visits.visit_date <= ${b}) then 1 else 0 end)`;
-  const v = await visitsQ(deps, scope, r)
-    .where((eb) =>
+  const days = visitDaysQ(deps, scope, r);
+  const stored = days
+    ?.where((eb) =>
       eb.or([
-        eb.and([eb('visits.status', '=', 'plan'), eb('visits.plan_date', '>=', monday), eb('visits.plan_date', '<=', sunday)]),
-        eb.and([eb('visits.status', '=', 'done'), eb('visits.visit_date', '>=', lowest)]),
+        eb.and([eb('status', '=', 'plan'), eb('visit_day', '>=', monday), eb('visit_day', '<=', sunday)]),
+        eb.and([eb('status', '=', 'done'), eb('visit_day', '>=', lowest)]),
       ]),
     )
     .select([
-      dayIn(today, today).as('today'),
-      dayIn(monday, sunday).as('week'),
-      sql<number>`sum(case when visits.status = 'done' and visits.visit_date >= ${month} and visits.visit_date <= ${today} then 1 else 0 end)`.as(
+      sql<number>`sum(case when status in ('plan', 'done') and visit_day >= ${today} and visit_day <= ${today} then n else 0 end)`.as(
+        'today',
+      ),
+      sql<number>`sum(case when status in ('plan', 'done') and visit_day >= ${monday} and visit_day <= ${sunday} then n else 0 end)`.as(
+        'week',
+      ),
+      sql<number>`sum(case when status = 'done' and visit_day >= ${month} and visit_day <= ${today} then n else 0 end)`.as(
         'month',
       ),
-      sql<number>`sum(case when visits.status = 'done' and visits.visit_date >= ${r.date_from} and visits.visit_date <= ${r.date_to} then 1 else 0 end)`.as(
+      sql<number>`sum(case when status = 'done' and visit_day >= ${r.date_from} and visit_day <= ${r.date_to} then n else 0 end)`.as(
         'range',
       ),
-    ])
-    .executeTakeFirstOrThrow();
+    ]);
+  const v = stored
+    ? await stored.executeTakeFirstOrThrow()
+    : await visitsQ(deps, scope, r)
+        .where((eb) =>
+          eb.or([
+            eb.and([
+              eb('visits.status', '=', 'plan'),
+              eb('visits.plan_date', '>=', monday),
+              eb('visits.plan_date', '<=', sunday),
+            ]),
+            eb.and([eb('visits.status', '=', 'done'), eb('visits.visit_date', '>=', lowest)]),
+          ]),
+        )
+        .select([
+          dayIn(today, today).as('today'),
+          dayIn(monday, sunday).as('week'),
+          sql<number>`sum(case when visits.status = 'done' and visits.visit_date >= ${month} and visits.visit_date <= ${today} then 1 else 0 end)`.as(
+            'month',
+          ),
+          sql<number>`sum(case when visits.status = 'done' and visits.visit_date >= ${r.date_from} and visits.visit_date <= ${r.date_to} then 1 else 0 end)`.as(
+            'range',
+          ),
+        ])
+        .executeTakeFirstOrThrow();
   const light = lightSql(ld.today, ld.next);
-  const d = await demandsQ(deps, scope, r)
-    .select([
-      sql<number>`sum(case when demands.status in ('registered', 'assigned') then 1 else 0 end)`.as('open'),
-      sql<number>`sum(case when ${light} = 'red' then 1 else 0 end)`.as('red'),
-      sql<number>`sum(case when ${light} = 'yellow' then 1 else 0 end)`.as('yellow'),
-      sql<number>`sum(${registeredSql(r)})`.as('registered'),
-      sql<number>`sum(${handledSql(deps, r)})`.as('handled'),
-      sql<number>`sum(${onTimeSql(deps, r)})`.as('on_time'),
-    ])
-    .executeTakeFirstOrThrow();
+  const reg = registeredQ(deps, scope, r);
+  const hand = handledQ(deps, scope, r);
+  const d =
+    reg && hand
+      ? {
+          ...(await demandsQ(deps, scope, r)
+            .where('demands.status', 'in', OPEN)
+            .select([
+              (eb) => eb.fn.countAll<number>().as('open'),
+              sql<number>`sum(case when ${light} = 'red' then 1 else 0 end)`.as('red'),
+              sql<number>`sum(case when ${light} = 'yellow' then 1 else 0 end)`.as('yellow'),
+            ])
+            .executeTakeFirstOrThrow()),
+          ...(await reg.select(sql<number>`sum(n)`.as('registered')).executeTakeFirstOrThrow()),
+          ...(await hand
+            .select([sql<number>`sum(n)`.as('handled'), sql<number>`sum(case when on_time = 1 then n else 0 end)`.as('on_time')])
+            .executeTakeFirstOrThrow()),
+        }
+      : await demandsQ(deps, scope, r)
+          .select([
+            sql<number>`sum(case when demands.status in ('registered', 'assigned') then 1 else 0 end)`.as('open'),
+            sql<number>`sum(case when ${light} = 'red' then 1 else 0 end)`.as('red'),
+            sql<number>`sum(case when ${light} = 'yellow' then 1 else 0 end)`.as('yellow'),
+            sql<number>`sum(${registeredSql(r)})`.as('registered'),
+            sql<number>`sum(${handledSql(deps, r)})`.as('handled'),
+            sql<number>`sum(${onTimeSql(deps, r)})`.as('on_time'),
+          ])
+          .executeTakeFirstOrThrow();
   return {
     ...scopeOf(r),
     enterprises: n(enterprises.n),
@@ -215,35 +300,62 @@ export async function centerType(deps: Deps, scope: ServiceScope, f: StatsFilter
   const r = resolveFilter(f, scope, deps.clock());
   const ld = await lightDays(deps);
   const dayExpr = sql<string>`(case when visits.status = 'done' then visits.visit_date else visits.plan_date end)`;
-  const vs = await visitsQ(deps, scope, r)
-    .where(dayExpr, '>=', r.date_from)
-    .where(dayExpr, '<=', r.date_to)
-    .select(['visits.status', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy('visits.status')
-    .execute();
-  const ds = await demandsQ(deps, scope, r)
-    .where('demands.registered_at', '>=', r.lo)
-    .where('demands.registered_at', '<', r.hi)
-    .select(['demands.status', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy('demands.status')
-    .execute();
+  const days = visitDaysQ(deps, scope, r);
+  const vs = days
+    ? await days
+        .where('visit_day', '>=', r.date_from)
+        .where('visit_day', '<=', r.date_to)
+        .select(['status', sql<number>`sum(n)`.as('n')])
+        .groupBy('status')
+        .execute()
+    : await visitsQ(deps, scope, r)
+        .where(dayExpr, '>=', r.date_from)
+        .where(dayExpr, '<=', r.date_to)
+        .select(['visits.status as status', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('visits.status')
+        .execute();
+  const reg = registeredQ(deps, scope, r);
+  const ds = reg
+    ? await reg
+        .select(['status', sql<number>`sum(n)`.as('n')])
+        .groupBy('status')
+        .execute()
+    : await demandsQ(deps, scope, r)
+        .where('demands.registered_at', '>=', r.lo)
+        .where('demands.registered_at', '<', r.hi)
+        .select(['demands.status as status', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('demands.status')
+        .execute();
   const light = lightSql(ld.today, ld.next);
   const lights = await demandsQ(deps, scope, r)
+    .where('demands.status', 'in', OPEN)
     .select([
       sql<number>`sum(case when ${light} = 'red' then 1 else 0 end)`.as('red'),
       sql<number>`sum(case when ${light} = 'yellow' then 1 else 0 end)`.as('yellow'),
       sql<number>`sum(case when ${light} = 'green' then 1 else 0 end)`.as('green'),
     ])
     .executeTakeFirstOrThrow();
-  const labels = await demandsQ(deps, scope, r)
-    .leftJoin('service_labels as l', 'l.id', 'demands.label_id')
-    .where('demands.registered_at', '>=', r.lo)
-    .where('demands.registered_at', '<', r.hi)
-    .select(['demands.label_id', 'l.name', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy(['demands.label_id', 'l.name'])
-    .orderBy(sql`count(*)`, 'desc')
-    .orderBy('demands.label_id')
-    .execute();
+  const labels = reg
+    ? await reg
+        .leftJoin('service_labels as l', 'l.id', 'service_demand_registered.label_id')
+        .select([
+          'service_demand_registered.label_id as label_id',
+          'l.name',
+          sql<number>`sum(service_demand_registered.n)`.as('n'),
+        ])
+        .groupBy(['service_demand_registered.label_id', 'l.name'])
+        .orderBy(sql`sum(service_demand_registered.n)`, 'desc')
+        .orderBy('service_demand_registered.label_id')
+        .execute()
+    : await demandsQ(deps, scope, r)
+        .leftJoin('service_labels as l', 'l.id', 'demands.label_id')
+        .where('demands.registered_at', '>=', r.lo)
+        .where('demands.registered_at', '<', r.hi)
+        .select(['demands.label_id as label_id', 'l.name', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy(['demands.label_id', 'l.name'])
+        .orderBy(sql`count(*)`, 'desc')
+        .orderBy('demands.label_id')
+        .execute();
   const vmap = new Map(vs.map((x) => [x.status, n(x.n)]));
   const dmap = new Map(ds.map((x) => [x.status, n(x.n)]));
   return {
@@ -277,28 +389,56 @@ function monthsOf(r: Resolved): string[] {
 export async function byMonth(deps: Deps, scope: ServiceScope, f: StatsFilter): Promise<ServiceMonths> {
   const r = resolveFilter(f, scope, deps.clock());
   const vm = sql<string>`substr(visits.visit_date, 1, 7)`;
-  const vs = await visitsQ(deps, scope, r)
-    .where('visits.status', '=', 'done')
-    .where('visits.visit_date', '>=', r.date_from)
-    .where('visits.visit_date', '<=', r.date_to)
-    .select([vm.as('month'), (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy(vm)
-    .execute();
+  const dm = sql<string>`substr(visit_day, 1, 7)`;
+  const days = visitDaysQ(deps, scope, r);
+  const vs = days
+    ? await days
+        .where('status', '=', 'done')
+        .where('visit_day', '>=', r.date_from)
+        .where('visit_day', '<=', r.date_to)
+        .select([dm.as('month'), sql<number>`sum(n)`.as('n')])
+        .groupBy(dm)
+        .execute()
+    : await visitsQ(deps, scope, r)
+        .where('visits.status', '=', 'done')
+        .where('visits.visit_date', '>=', r.date_from)
+        .where('visits.visit_date', '<=', r.date_to)
+        .select([vm.as('month'), (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy(vm)
+        .execute();
   const dialect = deps.db.dialect;
   const rm = sql<string>`substr(${dayOf(dialect, 'demands.registered_at')}, 1, 7)`;
-  const ds = await demandsQ(deps, scope, r)
-    .where('demands.registered_at', '>=', r.lo)
-    .where('demands.registered_at', '<', r.hi)
-    .select([rm.as('month'), (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy(rm)
-    .execute();
+  const reg = registeredQ(deps, scope, r);
+  const regMonth = sql<string>`substr(registered_day, 1, 7)`;
+  const ds = reg
+    ? await reg
+        .select([regMonth.as('month'), sql<number>`sum(n)`.as('n')])
+        .groupBy(regMonth)
+        .execute()
+    : await demandsQ(deps, scope, r)
+        .where('demands.registered_at', '>=', r.lo)
+        .where('demands.registered_at', '<', r.hi)
+        .select([rm.as('month'), (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy(rm)
+        .execute();
   const hm = sql<string>`substr(${dayOf(dialect, 'demands.handled_at')}, 1, 7)`;
-  const hs = await demandsQ(deps, scope, r)
-    .where('demands.handled_at', '>=', r.lo)
-    .where('demands.handled_at', '<', r.hi)
-    .select([hm.as('month'), (eb) => eb.fn.countAll<number>().as('n'), sql<number>`sum(${onTimeSql(deps, r)})`.as('on_time')])
-    .groupBy(hm)
-    .execute();
+  const hand = handledQ(deps, scope, r);
+  const handMonth = sql<string>`substr(handled_day, 1, 7)`;
+  const hs = hand
+    ? await hand
+        .select([
+          handMonth.as('month'),
+          sql<number>`sum(n)`.as('n'),
+          sql<number>`sum(case when on_time = 1 then n else 0 end)`.as('on_time'),
+        ])
+        .groupBy(handMonth)
+        .execute()
+    : await demandsQ(deps, scope, r)
+        .where('demands.handled_at', '>=', r.lo)
+        .where('demands.handled_at', '<', r.hi)
+        .select([hm.as('month'), (eb) => eb.fn.countAll<number>().as('n'), sql<number>`sum(${onTimeSql(deps, r)})`.as('on_time')])
+        .groupBy(hm)
+        .execute();
   const rows = new Map<string, ServiceStatsMonthRow>(
     monthsOf(r).map((m) => [m, { month: m, visits: 0, demands: 0, handled: 0, on_time: 0 }]),
   );
@@ -324,39 +464,63 @@ export async function byMonth(deps: Deps, scope: ServiceScope, f: StatsFilter): 
 export async function byStaff(deps: Deps, scope: ServiceScope, f: StatsFilter): Promise<ServiceStaffStats> {
   const r = resolveFilter(f, scope, deps.clock());
   const { db } = deps.db;
-  const vs = await visitsQ(deps, scope, r)
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb('visits.status', '=', 'done'),
-          eb('visits.visit_date', '>=', r.date_from),
-          eb('visits.visit_date', '<=', r.date_to),
-        ]),
-        eb.and([
-          eb('visits.status', '=', 'plan'),
-          eb('visits.plan_date', '>=', r.date_from),
-          eb('visits.plan_date', '<=', r.date_to),
-        ]),
-      ]),
-    )
-    .select([
-      'visits.staff_id',
-      sql<number>`sum(case when visits.status = 'done' then 1 else 0 end)`.as('visits'),
-      sql<number>`sum(case when visits.status = 'plan' then 1 else 0 end)`.as('plans'),
-    ])
-    .groupBy('visits.staff_id')
-    .execute();
-  const hs = await demandsQ(deps, scope, r)
-    .where('demands.handled_at', '>=', r.lo)
-    .where('demands.handled_at', '<', r.hi)
-    .where('demands.handler_id', '>', 0)
-    .select([
-      'demands.handler_id',
-      (eb) => eb.fn.countAll<number>().as('n'),
-      sql<number>`sum(${onTimeSql(deps, r)})`.as('on_time'),
-    ])
-    .groupBy('demands.handler_id')
-    .execute();
+  const days = visitDaysQ(deps, scope, r);
+  const vs = days
+    ? await days
+        .where('status', 'in', ['done', 'plan'])
+        .where('visit_day', '>=', r.date_from)
+        .where('visit_day', '<=', r.date_to)
+        .select([
+          'staff_id',
+          sql<number>`sum(case when status = 'done' then n else 0 end)`.as('visits'),
+          sql<number>`sum(case when status = 'plan' then n else 0 end)`.as('plans'),
+        ])
+        .groupBy('staff_id')
+        .execute()
+    : await visitsQ(deps, scope, r)
+        .where((eb) =>
+          eb.or([
+            eb.and([
+              eb('visits.status', '=', 'done'),
+              eb('visits.visit_date', '>=', r.date_from),
+              eb('visits.visit_date', '<=', r.date_to),
+            ]),
+            eb.and([
+              eb('visits.status', '=', 'plan'),
+              eb('visits.plan_date', '>=', r.date_from),
+              eb('visits.plan_date', '<=', r.date_to),
+            ]),
+          ]),
+        )
+        .select([
+          'visits.staff_id',
+          sql<number>`sum(case when visits.status = 'done' then 1 else 0 end)`.as('visits'),
+          sql<number>`sum(case when visits.status = 'plan' then 1 else 0 end)`.as('plans'),
+        ])
+        .groupBy('visits.staff_id')
+        .execute();
+  const hand = handledQ(deps, scope, r);
+  const hs = hand
+    ? await hand
+        .where('handler_id', '>', 0)
+        .select([
+          'handler_id',
+          sql<number>`sum(n)`.as('n'),
+          sql<number>`sum(case when on_time = 1 then n else 0 end)`.as('on_time'),
+        ])
+        .groupBy('handler_id')
+        .execute()
+    : await demandsQ(deps, scope, r)
+        .where('demands.handled_at', '>=', r.lo)
+        .where('demands.handled_at', '<', r.hi)
+        .where('demands.handler_id', '>', 0)
+        .select([
+          'demands.handler_id as handler_id',
+          (eb) => eb.fn.countAll<number>().as('n'),
+          sql<number>`sum(${onTimeSql(deps, r)})`.as('on_time'),
+        ])
+        .groupBy('demands.handler_id')
+        .execute();
   const ids = [...new Set([...vs.map((x) => n(x.staff_id)), ...hs.map((x) => n(x.handler_id))])];
   const names = ids.length ? await db.selectFrom('users').select(['id', 'name', 'mobile']).where('id', 'in', ids).execute() : [];
   const nameOf = new Map(names.map((u) => [n(u.id), u.name || u.mobile]));
@@ -386,24 +550,59 @@ export async function byStreet(deps: Deps, scope: ServiceScope, f: StatsFilter):
     ])
     .groupBy('companies.street_id')
     .execute();
-  const vs = await visitsQ(deps, scope, r)
-    .where('visits.status', '=', 'done')
-    .where('visits.visit_date', '>=', r.date_from)
-    .where('visits.visit_date', '<=', r.date_to)
-    .select(['companies.street_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy('companies.street_id')
-    .execute();
+  const days = visitDaysQ(deps, scope, r);
+  const vs = days
+    ? await days
+        .where('status', '=', 'done')
+        .where('visit_day', '>=', r.date_from)
+        .where('visit_day', '<=', r.date_to)
+        .select(['street_id', sql<number>`sum(n)`.as('n')])
+        .groupBy('street_id')
+        .execute()
+    : await visitsQ(deps, scope, r)
+        .where('visits.status', '=', 'done')
+        .where('visits.visit_date', '>=', r.date_from)
+        .where('visits.visit_date', '<=', r.date_to)
+        .select(['companies.street_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('companies.street_id')
+        .execute();
   const light = lightSql(ld.today, ld.next);
-  const ds = await demandsQ(deps, scope, r)
-    .select([
-      'companies.street_id',
-      sql<string>`max(companies.street_name)`.as('street_name'),
-      sql<number>`sum(${registeredSql(r)})`.as('registered'),
-      sql<number>`sum(case when demands.status in ('registered', 'assigned') then 1 else 0 end)`.as('open'),
-      sql<number>`sum(case when ${light} = 'red' then 1 else 0 end)`.as('red'),
-    ])
-    .groupBy('companies.street_id')
-    .execute();
+  const reg = registeredQ(deps, scope, r);
+  // Office-wide: registered from the stored counts, open and red from the open demands (every street of a demand in
+  // scope is a street of `ents`, which names it first).
+  const ds = reg
+    ? await (async () => {
+        const open = await demandsQ(deps, scope, r)
+          .where('demands.status', 'in', OPEN)
+          .select([
+            'companies.street_id',
+            sql<string>`max(companies.street_name)`.as('street_name'),
+            (eb) => eb.fn.countAll<number>().as('open'),
+            sql<number>`sum(case when ${light} = 'red' then 1 else 0 end)`.as('red'),
+          ])
+          .groupBy('companies.street_id')
+          .execute();
+        const registered = await reg
+          .select(['street_id', sql<number>`sum(n)`.as('n')])
+          .groupBy('street_id')
+          .execute();
+        const merged = new Map(open.map((x) => [n(x.street_id), { ...x, registered: 0 as number }]));
+        for (const x of registered) {
+          const m = merged.get(n(x.street_id)) ?? { street_id: x.street_id, street_name: '', open: 0, red: 0, registered: 0 };
+          merged.set(n(x.street_id), { ...m, registered: n(x.n) });
+        }
+        return [...merged.values()];
+      })()
+    : await demandsQ(deps, scope, r)
+        .select([
+          'companies.street_id',
+          sql<string>`max(companies.street_name)`.as('street_name'),
+          sql<number>`sum(${registeredSql(r)})`.as('registered'),
+          sql<number>`sum(case when demands.status in ('registered', 'assigned') then 1 else 0 end)`.as('open'),
+          sql<number>`sum(case when ${light} = 'red' then 1 else 0 end)`.as('red'),
+        ])
+        .groupBy('companies.street_id')
+        .execute();
   const rows = new Map<number, ServiceStreets['list'][number]>();
   const row = (id: number, name: string) => {
     let x = rows.get(id);
@@ -483,47 +682,54 @@ export async function companyList(
 ): Promise<ServiceStatsCompanyList> {
   const r = resolveFilter(q, scope, deps.clock());
   const { db } = deps.db;
-  const vis = db
-    .selectFrom('visits')
-    .select(['company_id', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('visit_date').as('last')])
-    .where('owner_id', '=', scope.ownerId)
-    .where('status', '=', 'done')
-    .where('visit_date', '>=', r.date_from)
-    .where('visit_date', '<=', r.date_to)
-    .groupBy('company_id')
-    .as('v');
-  const dem = db
-    .selectFrom('demands')
-    .select([
-      'company_id',
-      sql<number>`sum(case when registered_at >= ${r.lo} and registered_at < ${r.hi} then 1 else 0 end)`.as('n'),
-      sql<number>`sum(case when status in ('registered', 'assigned') then 1 else 0 end)`.as('open'),
-    ])
-    .where('owner_id', '=', scope.ownerId)
-    .groupBy('company_id')
-    .as('d');
+  // Per enterprise, one indexed seek each (visits_company_owner, demands_company_owner; migration 041): only
+  // the sort key for every enterprise of the scope, the other figures for the page's rows alone.
+  const figures = (id: string) => {
+    const c = sql.ref(id);
+    const done = sql`from visits where visits.owner_id = ${scope.ownerId} and visits.status = 'done' and visits.company_id = ${c}
+      and visits.visit_date >= ${r.date_from} and visits.visit_date <= ${r.date_to}`;
+    const dem = sql`from demands where demands.company_id = ${c} and demands.owner_id = ${scope.ownerId}`;
+    return {
+      visits: sql<number>`(select count(*) ${done})`,
+      last: sql<string | null>`(select max(visits.visit_date) ${done})`,
+      demands: sql<number>`(select count(*) ${dem} and demands.registered_at >= ${r.lo} and demands.registered_at < ${r.hi})`,
+      open: sql<number>`(select count(*) ${dem} and demands.status in ('registered', 'assigned'))`,
+    };
+  };
   const base = db.selectFrom('companies').where(companyFilter(scope, r));
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  let list = base
-    .leftJoin(vis, 'v.company_id', 'companies.id')
-    .leftJoin(dem, 'd.company_id', 'companies.id')
-    .select([
-      'companies.id',
-      'companies.company_name',
-      'companies.street_name',
-      sql<number>`coalesce(v.n, 0)`.as('visits'),
-      sql<string | null>`v.last`.as('last_visit'),
-      sql<number>`coalesce(d.n, 0)`.as('demands'),
-      sql<number>`coalesce(d.open, 0)`.as('open_demands'),
-    ]);
-  if (q.sort === 'name') list = list.orderBy('companies.company_name');
-  else if (q.sort === 'demands') list = list.orderBy(sql`coalesce(d.n, 0)`, 'desc');
-  else if (q.sort === 'open_demands') list = list.orderBy(sql`coalesce(d.open, 0)`, 'desc');
-  else list = list.orderBy(sql`coalesce(v.n, 0)`, 'desc');
-  const rows = await list
+  const key = figures('companies.id');
+  const sortKey: RawBuilder<unknown> =
+    q.sort === 'name'
+      ? sql<string>`companies.company_name`
+      : q.sort === 'demands'
+        ? key.demands
+        : q.sort === 'open_demands'
+          ? key.open
+          : key.visits;
+  const desc = q.sort !== 'name';
+  const page = base
+    .select(['companies.id', sortKey.as('k')])
+    .orderBy('k', desc ? 'desc' : 'asc')
     .orderBy('companies.id')
     .limit(q.page_size)
     .offset((q.page - 1) * q.page_size)
+    .as('p');
+  const f = figures('c.id');
+  const rows = await db
+    .selectFrom(page)
+    .innerJoin('companies as c', 'c.id', 'p.id')
+    .select([
+      'c.id',
+      'c.company_name',
+      'c.street_name',
+      f.visits.as('visits'),
+      f.last.as('last_visit'),
+      f.demands.as('demands'),
+      f.open.as('open_demands'),
+    ])
+    .orderBy('p.k', desc ? 'desc' : 'asc')
+    .orderBy('c.id')
     .execute();
   return {
     ...scopeOf(r),

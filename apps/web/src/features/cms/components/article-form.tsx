@@ -231,7 +231,7 @@ function ArticleForm({
             {...uploader('image', setCover)}
           >
             {cover.length ? null : (
-              <button type="button" className="ant-btn ant-btn-text">
+              <button type="button" className="cms-upload-trigger">
                 上传封面
               </button>
             )}

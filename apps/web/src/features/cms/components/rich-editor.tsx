@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
-import { NodeSelection, TextSelection } from '@tiptap/pm/state';
+import { NodeSelection, TextSelection, type Transaction } from '@tiptap/pm/state';
 import { TableKit } from '@tiptap/extension-table';
 import { Button, Input, Popover, Space, Tooltip } from 'antd';
 import { uploadFile, type UploadedFile } from '../../../api/http';
@@ -20,6 +20,26 @@ export interface RichEditorProps {
 }
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+
+/**
+ * When a block node is selected (an image just inserted, or one the user clicked), moves the cursor into a paragraph
+ * right after it, adding an empty paragraph when no text block follows: an insertion (a table) then goes after the
+ * node instead of replacing it. Selection.near is not enough: after the last node of the body (or of a table cell)
+ * there is no text position, so it selects the image again and the table took its place (ADR 0057).
+ */
+function cursorAfterSelectedNode(tr: Transaction): void {
+  if (!(tr.selection instanceof NodeSelection)) return;
+  const pos = tr.selection.to;
+  const $pos = tr.doc.resolve(pos);
+  if ($pos.nodeAfter?.isTextblock) {
+    tr.setSelection(TextSelection.create(tr.doc, pos + 1));
+    return;
+  }
+  const paragraph = tr.doc.type.schema.nodes.paragraph;
+  if (!paragraph || !$pos.parent.canReplaceWith($pos.index(), $pos.index(), paragraph)) return;
+  tr.insert(pos, paragraph.create());
+  tr.setSelection(TextSelection.create(tr.doc, pos + 1));
+}
 
 /** A toolbar button: its visible text is its whole label (the accessible name matches what is seen, WCAG 2.5.3). */
 function Tool({
@@ -145,7 +165,7 @@ export default function RichEditor({ value = '', onChange, label = '正文' }: R
         .setImage({ src: up.display_url || up.url, alt: file.name.replace(/\.[^.]+$/, '') })
         // The new image is left selected; the cursor goes after it, so the next insertion (a table) does not replace it.
         .command(({ tr }) => {
-          if (tr.selection instanceof NodeSelection) tr.setSelection(TextSelection.near(tr.doc.resolve(tr.selection.to)));
+          cursorAfterSelectedNode(tr);
           return true;
         })
         .run();
@@ -188,7 +208,19 @@ export default function RichEditor({ value = '', onChange, label = '正文' }: R
         <Tool label="插入图片" disabled={uploading} onClick={() => fileInput.current?.click()}>
           {uploading ? '上传中…' : '图片'}
         </Tool>
-        <Tool label="插入表格" onClick={() => c().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}>
+        <Tool
+          label="插入表格"
+          onClick={() =>
+            c()
+              // A selected image stays: the table goes after it.
+              .command(({ tr }) => {
+                cursorAfterSelectedNode(tr);
+                return true;
+              })
+              .insertTable({ rows: 3, cols: 3, withHeaderRow: true })
+              .run()
+          }
+        >
           表格
         </Tool>
         {state.inTable && (
@@ -215,6 +247,8 @@ export default function RichEditor({ value = '', onChange, label = '正文' }: R
           type="file"
           accept={IMAGE_TYPES.join(',')}
           hidden
+          // antd's form reset shows file inputs (input[type='file'] { display: block }), which beats [hidden].
+          style={{ display: 'none' }}
           aria-label="选择要插入的图片"
           onChange={(e) => {
             const f = e.target.files?.[0];

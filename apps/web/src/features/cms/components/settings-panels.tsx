@@ -50,7 +50,7 @@ function ImageField({
       }}
     >
       {list.length ? null : (
-        <button type="button" className="ant-btn ant-btn-text" aria-label={`上传${label}`}>
+        <button type="button" className="cms-upload-trigger" aria-label={`上传${label}`}>
           上传图片
         </button>
       )}
