@@ -32,6 +32,7 @@ import * as m034 from './migrations/034-company-facts';
 import * as m035 from './migrations/035-district-map';
 import * as m037 from './migrations/037-image-variants';
 import * as m038 from './migrations/038-industry-reports';
+import * as m039 from './migrations/039-last-visit';
 import * as m040 from './migrations/040-service-visit-days';
 import * as m041 from './migrations/041-service-dashboard-indexes';
 import type { Dialect } from './index';
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '035-district-map': m035,
   '037-image-variants': m037,
   '038-industry-reports': m038,
+  '039-last-visit': m039,
   '040-service-visit-days': m040,
   '041-service-dashboard-indexes': m041,
 };

@@ -152,6 +152,8 @@ export interface CompaniesTable {
   updated_at: Generated<string>;
   /** Migration 017: the enterprise-service main account whose office serves the enterprise (0: none). */
   service_owner_id: Generated<number>;
+  /** Migration 039: the latest visit_date of its 'done' visits (kept by triggers on visits); null: none. */
+  last_visit_date: Generated<string | null>;
 }
 
 /** Every normalised name of a company (current and former): the join key against patent_applicants.name. */

@@ -72,7 +72,7 @@ export async function deliverEnterpriseWarnings(deps: Deps): Promise<WarningDeli
   const result: WarningDeliveryResult = { offices: offices.length, warnings: 0, delivered: 0 };
   for (const o of offices) {
     const ownerId = Number(o.id);
-    const warnings = (await collectWarnings(deps, { ownerId, userId: ownerId, isMain: true }, {})).filter(
+    const warnings = (await collectWarnings(deps, { ownerId, userId: ownerId, isMain: true }, {}, since)).filter(
       (w) => w.started_on >= since,
     );
     if (!warnings.length) continue;

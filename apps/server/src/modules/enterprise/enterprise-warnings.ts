@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import {
   ENTERPRISE_WARNING_KINDS,
   ENTERPRISE_WARNING_LABELS,
@@ -26,10 +26,13 @@ import { feeTypeOf } from '../fees/fee-facts';
 import { dueSql } from './demand-lights';
 import { inScope, type ServiceScope } from './service-scope';
 import { findStaff } from './staff';
+import { dayOf as sqlDayOf } from '../stats/stats.service';
 
 // Enterprise warnings (issue 12, bundle B5, ADR 0048, DOMAIN §5): five kinds, each with the day it started, computed
 // when asked (never stored) for the enterprises in the caller's scope (service-scope.ts), so a warning appears and
 // ends on the right day as the clock moves. The daily task (enterprise-warnings-task.ts) delivers new ones once.
+// Counted and paged in SQL, details read for the page only; 久未走访 reads the stored last visit day
+// (companies.last_visit_date, migration 039) and compares it with today in SQL (ADR 0058).
 
 type Db = Kysely<Database>;
 
@@ -39,12 +42,9 @@ export interface WarningFilters {
   keyword?: string;
 }
 
-/** The office's enterprises under the filters, as a subquery of ids. */
-function officeIds(db: Db, scope: ServiceScope, f: WarningFilters) {
-  let q = db
-    .selectFrom('companies')
-    .select('companies.id')
-    .where(inScope(scope, scope.isMain ? f.staff_id : undefined));
+/** The office's enterprises under the filters (a query on companies to select from). */
+function office(db: Db, scope: ServiceScope, f: WarningFilters) {
+  let q = db.selectFrom('companies').where(inScope(scope, scope.isMain ? f.staff_id : undefined));
   if (f.street_id) q = q.where('companies.street_id', '=', f.street_id);
   if (f.keyword) q = q.where(containsText('companies.company_name', f.keyword));
   return q;
@@ -78,89 +78,273 @@ function row(
   };
 }
 
-/** The Shanghai day of an ISO timestamp. */
-const dayOf = (iso: string) => chinaToday(new Date(iso));
+type SqlKind = Exclude<EnterpriseWarningKind, 'patent_lapse'>;
+const SQL_KINDS: readonly SqlKind[] = ['no_visit', 'demand_red', 'cert_expiry', 'litigation'];
+const KIND_ORDER = new Map<EnterpriseWarningKind, number>(ENTERPRISE_WARNING_KINDS.map((k, i) => [k, i]));
 
-/** 久未走访: no done visit for WARNING_NO_VISIT_DAYS days (counted from the enterprise's creation when never visited). */
-async function noVisit(db: Db, ids: ReturnType<typeof officeIds>, today: string): Promise<EnterpriseWarningRow[]> {
-  const { rows } = await sql<{
-    company_id: number;
-    company_name: string;
-    street_name: string;
-    created_at: string;
-    last_visit: string | null;
-  }>`select * from (select c.id as company_id, c.company_name, c.street_name, c.created_at,
-      (select max(v.visit_date) from visits v
-        where v.company_id = c.id and v.status = 'done' and v.visit_date <= ${today}) as last_visit
-      from companies c where c.id in (${ids})) x
-    where x.last_visit is null or x.last_visit <= ${isoAddDays(today, -(WARNING_NO_VISIT_DAYS + 1))}`.execute(db);
-  const out: EnterpriseWarningRow[] = [];
-  for (const r of rows) {
-    const base = r.last_visit || dayOf(r.created_at);
-    const started = isoAddDays(base, WARNING_NO_VISIT_DAYS + 1);
-    if (started > today) continue;
-    const detail = r.last_visit
-      ? `最近一次走访为 ${r.last_visit}，已 ${isoDaysBetween(r.last_visit, today)} 天未走访`
-      : `纳入服务（${base}）后尚未走访，已 ${isoDaysBetween(base, today)} 天`;
+/** A YYYY-MM-DD expression plus `n` days, as YYYY-MM-DD text, in either engine. */
+function addDaysSql(pg: boolean, day: RawBuilder<unknown>, n: number): RawBuilder<string> {
+  return pg
+    ? sql<string>`to_char((${day})::date + ${sql.lit(n)}, 'YYYY-MM-DD')`
+    : sql<string>`date(${day}, ${`${n >= 0 ? '+' : ''}${n} days`})`;
+}
+
+interface Ctx {
+  db: Db;
+  pg: boolean;
+  ownerId: number;
+  office: ReturnType<typeof office>;
+  /** `column` (an enterprise id) is in the scope (see warningPage). */
+  inOffice: (column: string) => RawBuilder<boolean>;
+  today: string;
+}
+
+/**
+ * The warnings of the SQL kinds (ADR 0058). Each kind is one or more parts: a SELECT of (company_id, ref, tie, day)
+ * — ref the demand / certificate / case id (0 for 久未走访), tie what orders two warnings of one kind, enterprise and
+ * day (the id in the key, as text: the order the keys had), day the day the start is counted from (started_on = day
+ * + shift). Counted with `group by kind`, paged with `order by … limit` in SQL, each part first cut to its own
+ * top rows by its day; details are read for the page only.
+ */
+interface Part {
+  kind: SqlKind;
+  shift: number;
+  from: RawBuilder<unknown>;
+}
+
+function kindParts(c: Ctx, kinds: readonly SqlKind[]): Part[] {
+  const { pg, today } = c;
+  const out: Part[] = [];
+  // 久未走访: no done visit for WARNING_NO_VISIT_DAYS days (counted from the enterprise's creation when never
+  // visited); started the day after the 90th day since the base day. companies.last_visit_date (migration 039) is
+  // the latest done visit's day: up to today it is the base; later than today (a visit dated ahead) the base is
+  // looked up among the visits up to today. Three index ranges on (service_owner_id, last_visit_date).
+  if (kinds.includes('no_visit')) {
+    const cutoff = isoAddDays(today, -(WARNING_NO_VISIT_DAYS + 1));
+    const created = sqlDayOf(pg ? 'postgres' : 'sqlite', 'companies.created_at');
+    const ahead = sql`coalesce((select max(v.visit_date) from visits v
+      where v.company_id = companies.id and v.status = 'done' and v.visit_date <= ${today}), ${created})`;
+    const part = (day: RawBuilder<unknown>, where: RawBuilder<boolean>): Part => ({
+      kind: 'no_visit',
+      shift: WARNING_NO_VISIT_DAYS + 1,
+      from: sql`${c.office.select(['companies.id as company_id', sql`0`.as('ref'), sql`''`.as('tie'), day.as('day')]).where(where)}`,
+    });
     out.push(
-      row('no_visit', `${r.company_id}:${started}`, r, started, detail, {
-        href: visitLink(r.company_id, r.company_name),
-        text: '发起走访',
-      }),
+      part(sql`companies.last_visit_date`, sql<boolean>`companies.last_visit_date <= ${cutoff}`),
+      part(created, sql<boolean>`companies.last_visit_date is null and ${created} <= ${cutoff}`),
+      part(ahead, sql<boolean>`companies.last_visit_date > ${today} and ${ahead} <= ${cutoff}`),
     );
   }
+  // 需求红灯: an open demand past its current limit (dueSql: red from the day after the due day). Read by
+  // (owner_id, status); the enterprise checked against the scope by primary key (inOffice), not a seek per
+  // enterprise of the scope (as do the other kinds: each reads its own rows by its day and checks the scope).
+  if (kinds.includes('demand_red')) {
+    const due = dueSql('d');
+    out.push({
+      kind: 'demand_red',
+      shift: 1,
+      from: sql`select d.company_id, d.id as ref, cast(d.id as text) as tie, ${due} as day
+        from demands d
+        where d.owner_id = ${c.ownerId} and d.status in ('registered', 'assigned') and ${c.inOffice('d.company_id')}
+          and ${due} < ${today}`,
+    });
+  }
+  // 证书即将到期: from WARNING_CERT_LEAD_DAYS before its expiry to WARNING_CERT_EXPIRED_DAYS after it.
+  if (kinds.includes('cert_expiry'))
+    out.push({
+      kind: 'cert_expiry',
+      shift: -WARNING_CERT_LEAD_DAYS,
+      from: sql`select ce.company_id, ce.id as ref, cast(ce.id as text) as tie, ce.expiry_date as day
+        from certificates ce
+        where ${c.inOffice('ce.company_id')} and ce.expiry_date >= ${isoAddDays(today, -WARNING_CERT_EXPIRED_DAYS)}
+          and ce.expiry_date <= ${isoAddDays(today, WARNING_CERT_LEAD_DAYS)}`,
+    });
+  // 新增诉讼: a case in which one of the enterprise's names is a party, filed in the last WARNING_LITIGATION_DAYS days.
+  if (kinds.includes('litigation'))
+    out.push({
+      kind: 'litigation',
+      shift: 0,
+      from: sql`select cn.company_id, lc.id as ref, cast(lc.id as text) as tie, lc.filing_date as day
+        from company_names cn
+          join litigation_parties lp on lp.name_key = cn.name
+          join litigation_cases lc on lc.id = lp.case_id
+        where ${c.inOffice('cn.company_id')} and lc.filing_date >= ${isoAddDays(today, -(WARNING_LITIGATION_DAYS - 1))}
+          and lc.filing_date <= ${today}
+        group by lc.id, lc.filing_date, cn.company_id`,
+    });
   return out;
+}
+
+interface KeyRow {
+  kind: SqlKind;
+  started_on: string;
+  company_id: number;
+  ref: number;
+}
+
+/** The part's rows from `since` (started on or after it) only. */
+const fromSince = (p: Part, since?: string) => (since ? sql`where q.day >= ${isoAddDays(since, -p.shift)}` : sql``);
+
+/** Count per SQL kind (from `since` when given). */
+async function countSqlKinds(c: Ctx, since?: string): Promise<Map<string, number>> {
+  const parts = kindParts(c, SQL_KINDS).map(
+    (p) => sql`select ${sql.lit(p.kind)} as kind from (${p.from}) q ${fromSince(p, since)}`,
+  );
+  const { rows } = await sql<{
+    kind: string;
+    n: number | string;
+  }>`select u.kind, count(*) as n from (${sql.join(parts, sql` union all `)}) u group by u.kind`.execute(c.db);
+  return new Map(rows.map((r) => [r.kind, Number(r.n)]));
+}
+
+/** One page of the SQL kinds' warnings (only `kinds`), newest start first, as keys. */
+async function pageSqlKinds(c: Ctx, kinds: readonly SqlKind[], offset: number, limit: number, since?: string) {
+  if (!kinds.length || limit <= 0) return [];
+  const top = sql.lit(offset + limit);
+  const parts = kindParts(c, kinds).map(
+    (p) => sql`select ${sql.lit(p.kind)} as kind, ${sql.lit(KIND_ORDER.get(p.kind)!)} as ord,
+        ${addDaysSql(c.pg, sql`t.day`, p.shift)} as started_on, t.company_id, t.tie, t.ref
+      from (select q.company_id, q.ref, q.tie, q.day from (${p.from}) q ${fromSince(p, since)}
+        order by q.day desc, q.company_id, q.tie limit ${top}) t`,
+  );
+  const { rows } = await sql<KeyRow>`select u.kind, u.started_on, u.company_id, u.ref
+    from (${sql.join(parts, sql` union all `)}) u
+    order by u.started_on desc, u.ord, u.company_id, u.tie
+    limit ${sql.lit(limit)} offset ${sql.lit(offset)}`.execute(c.db);
+  return rows.map((r) => ({ ...r, company_id: Number(r.company_id), ref: Number(r.ref) }));
 }
 
 const DUE_STAGE = (r: { contacted_at: string | null; replied_at: string | null }) =>
   !r.contacted_at ? '联系企业' : !r.replied_at ? '首次答复' : '办结';
 
-/** 需求红灯: an open demand past its current limit (dueSql: red from the day after the due day). */
-async function demandRed(
-  db: Db,
-  ownerId: number,
-  ids: ReturnType<typeof officeIds>,
-  today: string,
-): Promise<EnterpriseWarningRow[]> {
+/** The rows (enterprise, detail, links) of a page of keys: a few reads by id for the page only. */
+async function detailRows(c: Ctx, keys: KeyRow[]): Promise<EnterpriseWarningRow[]> {
+  if (!keys.length) return [];
+  const { db, today } = c;
+  const idsOf = (k: SqlKind) => [
+    ...new Set(keys.filter((r) => r.kind === k).map((r) => (k === 'no_visit' ? r.company_id : r.ref))),
+  ];
+  const companyIds = [...new Set(keys.map((r) => r.company_id))];
+  const noVisitIds = idsOf('no_visit');
+  const demandIds = idsOf('demand_red');
+  const certIds = idsOf('cert_expiry');
+  const caseIds = idsOf('litigation');
   const due = dueSql('d');
-  const { rows } = await sql<{
-    id: number;
-    title: string;
-    company_id: number;
-    company_name: string;
-    street_name: string;
-    contacted_at: string | null;
-    replied_at: string | null;
-    due: string;
-  }>`select d.id, d.title, d.company_id, c.company_name, c.street_name, d.contacted_at, d.replied_at, ${due} as due
-    from demands d join companies c on c.id = d.company_id
-    where d.owner_id = ${ownerId} and d.status in ('registered', 'assigned') and d.company_id in (${ids})
-      and ${due} < ${today}`.execute(db);
-  return rows.map((r) =>
-    row(
-      'demand_red',
-      `${r.id}:${r.due}`,
-      r,
-      isoAddDays(r.due, 1),
-      `需求“${r.title}”应于 ${r.due} 前${DUE_STAGE(r)}，已超期 ${isoDaysBetween(r.due, today)} 天`,
-      { href: `/workWaitvisit3?id=${r.id}`, text: '办理需求' },
-    ),
-  );
+  const [companies, lastVisits, demands, certs, cases] = await Promise.all([
+    db.selectFrom('companies').select(['id', 'company_name', 'street_name']).where('id', 'in', companyIds).execute(),
+    noVisitIds.length
+      ? sql<{ company_id: number; last_visit: string }>`select v.company_id, max(v.visit_date) as last_visit from visits v
+          where v.company_id in (${sql.join(noVisitIds)}) and v.status = 'done' and v.visit_date <= ${today}
+          group by v.company_id`
+          .execute(db)
+          .then((r) => r.rows)
+      : [],
+    demandIds.length
+      ? sql<{ id: number; title: string; contacted_at: string | null; replied_at: string | null; due: string }>`select d.id,
+          d.title, d.contacted_at, d.replied_at, ${due} as due from demands d where d.id in (${sql.join(demandIds)})`
+          .execute(db)
+          .then((r) => r.rows)
+      : [],
+    certIds.length
+      ? db.selectFrom('certificates').select(['id', 'name', 'number', 'expiry_date']).where('id', 'in', certIds).execute()
+      : [],
+    caseIds.length
+      ? sql<{
+          case_id: number;
+          company_id: number;
+          case_no: string;
+          court: string;
+          cause: string;
+          role: string;
+          filing_date: string;
+        }>`select
+          lc.id as case_id, cn.company_id, lc.case_no, lc.court, lc.cause, min(lp.role) as role, lc.filing_date
+        from company_names cn
+          join litigation_parties lp on lp.name_key = cn.name
+          join litigation_cases lc on lc.id = lp.case_id
+        where lc.id in (${sql.join(caseIds)}) and cn.company_id in (${sql.join(companyIds)})
+        group by lc.id, cn.company_id, lc.case_no, lc.court, lc.cause, lc.filing_date`
+          .execute(db)
+          .then((r) => r.rows)
+      : [],
+  ]);
+  const company = new Map(companies.map((r) => [Number(r.id), r]));
+  const last = new Map(lastVisits.map((r) => [Number(r.company_id), r.last_visit]));
+  const demand = new Map(demands.map((r) => [Number(r.id), r]));
+  const cert = new Map(certs.map((r) => [Number(r.id), r]));
+  const lit = new Map(cases.map((r) => [`${r.case_id}:${r.company_id}`, r]));
+  return keys.map((k) => {
+    const co = company.get(k.company_id)!;
+    const c0 = { company_id: k.company_id, company_name: co.company_name, street_name: co.street_name ?? '' };
+    if (k.kind === 'no_visit') {
+      const lastVisit = last.get(k.company_id) ?? null;
+      const base = isoAddDays(k.started_on, -(WARNING_NO_VISIT_DAYS + 1));
+      const detail = lastVisit
+        ? `最近一次走访为 ${lastVisit}，已 ${isoDaysBetween(lastVisit, today)} 天未走访`
+        : `纳入服务（${base}）后尚未走访，已 ${isoDaysBetween(base, today)} 天`;
+      return row('no_visit', `${k.company_id}:${k.started_on}`, c0, k.started_on, detail, {
+        href: visitLink(k.company_id, co.company_name),
+        text: '发起走访',
+      });
+    }
+    if (k.kind === 'demand_red') {
+      const d = demand.get(k.ref)!;
+      return row(
+        'demand_red',
+        `${k.ref}:${d.due}`,
+        c0,
+        k.started_on,
+        `需求“${d.title}”应于 ${d.due} 前${DUE_STAGE(d)}，已超期 ${isoDaysBetween(d.due, today)} 天`,
+        { href: `/workWaitvisit3?id=${k.ref}`, text: '办理需求' },
+      );
+    }
+    if (k.kind === 'cert_expiry') {
+      const r = cert.get(k.ref)!;
+      const expiry = r.expiry_date as string;
+      const left = isoDaysBetween(today, expiry);
+      const when = left >= 0 ? `将于 ${expiry} 到期（还有 ${left} 天）` : `已于 ${expiry} 到期（已过期 ${-left} 天）`;
+      const number = r.number ? `（${r.number}）` : '';
+      return row('cert_expiry', `${k.ref}:${expiry}`, c0, k.started_on, `证书“${r.name}”${number}${when}`);
+    }
+    const r = lit.get(`${k.ref}:${k.company_id}`)!;
+    return row(
+      'litigation',
+      `${k.ref}:${k.company_id}`,
+      c0,
+      r.filing_date,
+      `${r.filing_date} 立案：${r.case_no}（${r.court}，${r.cause}），企业为${r.role}`,
+    );
+  });
 }
+
+/**
+ * Days before today the start of a patent year in grace can be, at most: the grace period is GRACE_MONTHS (6, ≤ 184
+ * days) after the year's start, moved to the next working day (a holiday run is at most a couple of weeks). Only a
+ * bound for the SQL pre-filter below; the fee engine decides.
+ */
+const GRACE_WINDOW_DAYS = 215;
 
 /**
  * 专利即将失效: an own patent (company_patents, not removed, not only collected) whose next annual fee is in its grace
  * period (fee engine state 'grace': past the due date, up to the last day before lapse). Started the day after the
  * due date; ends when the year is paid or the patent lapses.
+ *
+ * Only candidates reach the fee engine (ADR 0058): a patent can be in grace today only for the patent year Yc whose
+ * start (an anniversary of the filing day) is the last one before today, that start within GRACE_WINDOW_DAYS, Yc
+ * unpaid and Yc − 1 paid or not after the grant year (then granted within GRACE_WINDOW_DAYS + 366 days). A superset,
+ * checked in SQL by month-day and by the payment index; the engine gives the exact answer for those few.
  */
-async function patentLapse(
-  db: Db,
-  ids: ReturnType<typeof officeIds>,
-  today: string,
-  cal: WorkingCalendar,
-  postgres: boolean,
-): Promise<EnterpriseWarningRow[]> {
-  const bit = postgres ? sql`(1 << f.year)::bigint` : sql`(1 << f.year)`;
+async function patentLapse(c: Ctx, cal: WorkingCalendar): Promise<EnterpriseWarningRow[]> {
+  const { db, today, pg } = c;
+  const bit = pg ? sql`(1 << f.year)::bigint` : sql`(1 << f.year)`;
+  const md = sql`substr(p.ad, 6, 5)`;
+  const T = today.slice(5);
+  const F = isoAddDays(today, -GRACE_WINDOW_DAYS).slice(5);
+  const inWindow = F < T ? sql`(${md} >= ${F} and ${md} < ${T})` : sql`(${md} >= ${F} or ${md} < ${T})`;
+  const yc = sql`(${sql.lit(Number(today.slice(0, 4)))} - cast(substr(p.ad, 1, 4) as integer)
+    + case when ${md} < ${T} then 1 else 0 end)`;
+  const paidYear = (year: RawBuilder<unknown>) => sql`exists (select 1 from fee_payments f
+    where f.company_id = cp.company_id and f.patent_id = p.id and f.year = ${year})`;
   const { rows } = await sql<{
     company_id: number;
     company_name: string;
@@ -181,8 +365,9 @@ async function patentLapse(
       (select sum(${bit}) from fee_payments f
         where f.company_id = cp.company_id and f.patent_id = p.id and f.year between 1 and 30) as paid
     from company_patents cp join companies c on c.id = cp.company_id join patents p on p.id = cp.patent_id
-    where cp.company_id in (${ids}) and cp.removed = 0 and cp.source <> 'collect' and p.ad is not null
-      and p.gd is not null`.execute(db);
+    where ${c.inOffice('cp.company_id')} and cp.removed = 0 and cp.source <> 'collect' and p.ad is not null
+      and p.gd is not null and ${inWindow} and not ${paidYear(yc)}
+      and (p.gd >= ${isoAddDays(today, -(GRACE_WINDOW_DAYS + 366))} or ${paidYear(sql`${yc} - 1`)})`.execute(db);
   const out: EnterpriseWarningRow[] = [];
   for (const r of rows) {
     if (r.country && r.country !== 'CN') continue;
@@ -214,117 +399,115 @@ async function patentLapse(
       ),
     );
   }
-  return out;
+  // One row per key: a patent linked to an enterprise twice (two sources) is one warning.
+  return [...new Map(out.map((r) => [r.key, r])).values()].sort(byListOrder);
 }
 
-/** 证书即将到期: a certificate from WARNING_CERT_LEAD_DAYS before its expiry to WARNING_CERT_EXPIRED_DAYS after it. */
-async function certExpiry(db: Db, ids: ReturnType<typeof officeIds>, today: string): Promise<EnterpriseWarningRow[]> {
-  const rows = await db
-    .selectFrom('certificates')
-    .innerJoin('companies', 'companies.id', 'certificates.company_id')
-    .select([
-      'certificates.id',
-      'certificates.name',
-      'certificates.number',
-      'certificates.expiry_date',
-      'certificates.company_id',
-      'companies.company_name',
-      'companies.street_name',
-    ])
-    .where('certificates.company_id', 'in', ids)
-    .where('certificates.expiry_date', '>=', isoAddDays(today, -WARNING_CERT_EXPIRED_DAYS))
-    .where('certificates.expiry_date', '<=', isoAddDays(today, WARNING_CERT_LEAD_DAYS))
-    .execute();
-  return rows.map((r) => {
-    const expiry = r.expiry_date as string;
-    const left = isoDaysBetween(today, expiry);
-    const when = left >= 0 ? `将于 ${expiry} 到期（还有 ${left} 天）` : `已于 ${expiry} 到期（已过期 ${-left} 天）`;
-    const number = r.number ? `（${r.number}）` : '';
-    return row(
-      'cert_expiry',
-      `${r.id}:${expiry}`,
-      r,
-      isoAddDays(expiry, -WARNING_CERT_LEAD_DAYS),
-      `证书“${r.name}”${number}${when}`,
-    );
-  });
-}
-
-/** 新增诉讼: a case in which one of the enterprise's names is a party, filed in the last WARNING_LITIGATION_DAYS days. */
-async function litigation(db: Db, ids: ReturnType<typeof officeIds>, today: string): Promise<EnterpriseWarningRow[]> {
-  const from = isoAddDays(today, -(WARNING_LITIGATION_DAYS - 1));
-  const { rows } = await sql<{
-    case_id: number;
-    case_no: string;
-    court: string;
-    cause: string;
-    role: string;
-    filing_date: string;
-    company_id: number;
-    company_name: string;
-    street_name: string;
-  }>`select lc.id as case_id, lc.case_no, lc.court, lc.cause, min(lp.role) as role, lc.filing_date, cn.company_id,
-      c.company_name, c.street_name
-    from company_names cn
-      join companies c on c.id = cn.company_id
-      join litigation_parties lp on lp.name_key = cn.name
-      join litigation_cases lc on lc.id = lp.case_id
-    where cn.company_id in (${ids}) and lc.filing_date >= ${from} and lc.filing_date <= ${today}
-    group by lc.id, lc.case_no, lc.court, lc.cause, lc.filing_date, cn.company_id, c.company_name, c.street_name`.execute(db);
-  return rows.map((r) =>
-    row(
-      'litigation',
-      `${r.case_id}:${r.company_id}`,
-      r,
-      r.filing_date,
-      `${r.filing_date} 立案：${r.case_no}（${r.court}，${r.cause}），企业为${r.role}`,
-    ),
+/** Newest start first, then kind (ENTERPRISE_WARNING_KINDS order), enterprise, key. */
+function byListOrder(a: EnterpriseWarningRow, b: EnterpriseWarningRow): number {
+  return (
+    b.started_on.localeCompare(a.started_on) ||
+    KIND_ORDER.get(a.kind)! - KIND_ORDER.get(b.kind)! ||
+    a.company_id - b.company_id ||
+    a.key.localeCompare(b.key)
   );
 }
 
-/** Every warning of the scope under the filters (only `kinds`), newest start first. */
+/** Up to this many enterprises matching a keyword are named by id in the statements (ADR 0058). */
+const FEW_IDS = 200;
+
+interface WarningPage {
+  /** One kind, or all. */
+  kind?: EnterpriseWarningKind;
+  offset: number;
+  limit: number;
+  /** Only warnings started on or after this day. */
+  since?: string;
+}
+
+/**
+ * The counts per kind and one page of the scope's warnings under the filters (ADR 0058): the SQL kinds counted and
+ * paged in SQL, the (few) patent warnings computed and merged in; details read for the page only.
+ */
+async function warningPage(
+  deps: Deps,
+  scope: ServiceScope,
+  f: WarningFilters,
+  p: WarningPage,
+): Promise<{ rows: EnterpriseWarningRow[]; counts: EnterpriseWarningCounts; total: number }> {
+  const { db } = deps.db;
+  if (scope.isMain && f.staff_id) await findStaff(db, scope, f.staff_id);
+  // A keyword narrows the scope to a few enterprises: their ids are read once and named in every part (each part
+  // would otherwise match the name again over the office).
+  let few: number[] | null = null;
+  if (f.keyword) {
+    const ids = (
+      await office(db, scope, f)
+        .select('companies.id')
+        .limit(FEW_IDS + 1)
+        .execute()
+    ).map((r) => Number(r.id));
+    if (!ids.length) {
+      const counts = Object.fromEntries(ENTERPRISE_WARNING_KINDS.map((k) => [k, 0])) as EnterpriseWarningCounts;
+      return { rows: [], counts, total: 0 };
+    }
+    if (ids.length <= FEW_IDS) few = ids;
+  }
+  const scoped = () => (few ? db.selectFrom('companies').where('companies.id', 'in', few) : office(db, scope, f));
+  const c: Ctx = {
+    db,
+    pg: deps.db.dialect === 'postgres',
+    ownerId: scope.ownerId,
+    office: scoped(),
+    // The whole office: each row's enterprise checked by primary key. A narrower scope (a street, a staff member's
+    // enterprises): its ids as a list, which the planners drive from; a keyword's few enterprises by their ids.
+    inOffice: (column) =>
+      few
+        ? sql<boolean>`${sql.ref(column)} in (${sql.join(few)})`
+        : f.street_id || f.staff_id || !scope.isMain
+          ? sql<boolean>`${sql.ref(column)} in ${scoped().select('companies.id')}`
+          : sql<boolean>`exists ${scoped()
+              .select(sql`1`.as('one'))
+              .where(sql<boolean>`companies.id = ${sql.ref(column)}`)}`,
+    today: chinaToday(deps.clock()),
+  };
+  const [sqlCounts, patents] = await Promise.all([
+    countSqlKinds(c, p.since),
+    getWorkingCalendar(deps)
+      .then((cal) => patentLapse(c, cal))
+      .then((rows) => (p.since ? rows.filter((r) => r.started_on >= p.since!) : rows)),
+  ]);
+  const counts = Object.fromEntries(
+    ENTERPRISE_WARNING_KINDS.map((k) => [k, k === 'patent_lapse' ? patents.length : (sqlCounts.get(k) ?? 0)]),
+  ) as EnterpriseWarningCounts;
+  const total = p.kind ? counts[p.kind] : Object.values(counts).reduce((a, b) => a + b, 0);
+  if (p.kind === 'patent_lapse') return { rows: patents.slice(p.offset, p.offset + p.limit), counts, total };
+  const kinds = p.kind ? [p.kind] : SQL_KINDS;
+  // With patent warnings to merge, the page's SQL rows are among the first offset + limit of the SQL kinds.
+  const merge = !p.kind && patents.length > 0;
+  const keys = merge
+    ? await pageSqlKinds(c, kinds, 0, p.offset + p.limit, p.since)
+    : await pageSqlKinds(c, kinds, p.offset, p.limit, p.since);
+  const rows = await detailRows(c, keys);
+  if (!merge) return { rows, counts, total };
+  return { rows: [...rows, ...patents].sort(byListOrder).slice(p.offset, p.offset + p.limit), counts, total };
+}
+
+/** Every warning of the office (main scope) started on or after `since`, newest start first (the daily delivery). */
 export async function collectWarnings(
   deps: Deps,
   scope: ServiceScope,
   f: WarningFilters,
-  kinds: readonly EnterpriseWarningKind[] = ENTERPRISE_WARNING_KINDS,
+  since?: string,
 ): Promise<EnterpriseWarningRow[]> {
-  const { db } = deps.db;
-  if (scope.isMain && f.staff_id) await findStaff(db, scope, f.staff_id);
-  const today = chinaToday(deps.clock());
-  const ids = officeIds(db, scope, f);
-  const want = new Set(kinds);
-  const parts = await Promise.all([
-    want.has('no_visit') ? noVisit(db, ids, today) : [],
-    want.has('demand_red') ? demandRed(db, scope.ownerId, ids, today) : [],
-    want.has('patent_lapse')
-      ? getWorkingCalendar(deps).then((cal) => patentLapse(db, ids, today, cal, deps.db.dialect === 'postgres'))
-      : [],
-    want.has('cert_expiry') ? certExpiry(db, ids, today) : [],
-    want.has('litigation') ? litigation(db, ids, today) : [],
-  ]);
-  const order = new Map(ENTERPRISE_WARNING_KINDS.map((k, i) => [k, i]));
-  // One row per key: a patent linked to an enterprise twice (two sources) is one warning.
-  const unique = new Map(parts.flat().map((r) => [r.key, r]));
-  return [...unique.values()].sort(
-    (a, b) =>
-      b.started_on.localeCompare(a.started_on) ||
-      order.get(a.kind)! - order.get(b.kind)! ||
-      a.company_id - b.company_id ||
-      a.key.localeCompare(b.key),
-  );
-}
-
-function countKinds(rows: readonly EnterpriseWarningRow[]): EnterpriseWarningCounts {
-  const counts = Object.fromEntries(ENTERPRISE_WARNING_KINDS.map((k) => [k, 0])) as EnterpriseWarningCounts;
-  for (const r of rows) counts[r.kind]++;
-  return counts;
+  const { total } = await warningPage(deps, scope, f, { offset: 0, limit: 0, since });
+  return (await warningPage(deps, scope, f, { offset: 0, limit: total, since })).rows;
 }
 
 /** GET /v1/visit/dataList_two: the count per kind. */
 export async function warningCounts(deps: Deps, scope: ServiceScope, f: WarningFilters): Promise<EnterpriseWarningCountsReply> {
-  const rows = await collectWarnings(deps, scope, f);
-  return { counts: countKinds(rows), total: rows.length };
+  const { counts, total } = await warningPage(deps, scope, f, { offset: 0, limit: 0 });
+  return { counts, total };
 }
 
 /** GET /v1/visit/warningList_two: one page (or, with export=1, an Excel file) of one kind or all, with the counts. */
@@ -333,14 +516,13 @@ export async function warningList(
   scope: ServiceScope,
   q: WarningFilters & { kind?: EnterpriseWarningKind; page: number; page_size: number; export?: '0' | '1' },
 ): Promise<EnterpriseWarningList | EnterpriseWarningExport> {
-  const all = await collectWarnings(deps, scope, q);
-  const rows = q.kind ? all.filter((r) => r.kind === q.kind) : all;
   if (q.export === '1') {
+    const { rows, total } = await warningPage(deps, scope, q, { kind: q.kind, offset: 0, limit: WARNING_EXPORT_MAX });
     return writeExport<EnterpriseWarningRow>(deps, scope.userId, {
       name: `企业预警-${chinaToday(deps.clock())}.xlsx`,
       sheet: '企业预警',
-      truncated: rows.length > WARNING_EXPORT_MAX,
-      rows: rows.slice(0, WARNING_EXPORT_MAX),
+      truncated: total > WARNING_EXPORT_MAX,
+      rows,
       columns: [
         { header: '预警类型', width: 14, value: (r) => r.kind_label },
         { header: '企业', width: 36, value: (r) => r.company_name },
@@ -350,12 +532,10 @@ export async function warningList(
       ],
     });
   }
-  const start = (q.page - 1) * q.page_size;
-  return {
-    list: rows.slice(start, start + q.page_size),
-    total: rows.length,
-    page: q.page,
-    page_size: q.page_size,
-    counts: countKinds(all),
-  };
+  const { rows, counts, total } = await warningPage(deps, scope, q, {
+    kind: q.kind,
+    offset: (q.page - 1) * q.page_size,
+    limit: q.page_size,
+  });
+  return { list: rows, total, page: q.page, page_size: q.page_size, counts };
 }
