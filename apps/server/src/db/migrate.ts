@@ -32,6 +32,7 @@ import * as m034 from './migrations/034-company-facts';
 import * as m035 from './migrations/035-district-map';
 import * as m037 from './migrations/037-image-variants';
 import * as m038 from './migrations/038-industry-reports';
+import * as m043 from './migrations/043-fee-facts-pg';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '035-district-map': m035,
   '037-image-variants': m037,
   '038-industry-reports': m038,
+  '043-fee-facts-pg': m043,
 };
 
 class InCodeProvider implements MigrationProvider {
