@@ -35,6 +35,7 @@ import * as m038 from './migrations/038-industry-reports';
 import * as m039 from './migrations/039-last-visit';
 import * as m040 from './migrations/040-service-visit-days';
 import * as m041 from './migrations/041-service-dashboard-indexes';
+import * as m043 from './migrations/043-fee-facts-pg';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '039-last-visit': m039,
   '040-service-visit-days': m040,
   '041-service-dashboard-indexes': m041,
+  '043-fee-facts-pg': m043,
 };
 
 class InCodeProvider implements MigrationProvider {

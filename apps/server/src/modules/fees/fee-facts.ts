@@ -2,7 +2,7 @@
 // (company_patents, not removed, not only collected) with their type, filing date (ad), grant date (gd), term
 // adjustment and recorded fee reduction (patents), and the company's payments (fee_payments).
 import type SqliteDatabase from 'better-sqlite3';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Deps } from '../../deps';
 import { APPLICATION_TYPES } from '../../search/patent-number';
 import type { FeePatentInput, FeePatentType, FeePayment } from './fee-engine';
@@ -178,6 +178,65 @@ function sqliteRows(raw: SqliteDatabase.Database, q: { sql: string; parameters: 
   return st.all(...q.parameters) as unknown[][];
 }
 
+/** The separators of pgFactRows' text: ASCII record and unit separators, which no patent field holds. */
+const RECORD = '\x1e';
+const UNIT = '\x1f';
+
+/**
+ * On PostgreSQL (ADR 0061), the fee-fact rows (FACT_COLUMNS order, in patent id order; `facts` selects the first ten
+ * columns) and the paid years, in one round trip of two independent parts, merged here by patent id:
+ * - the patents' columns from migration 043's patents_fee_facts (an index-only scan) merged with the links, folded
+ *   into one text by the server and split here: the pg driver builds an object per row and parses each field by
+ *   type, about four times the split for a company's 20,000 patents. An application number is sent as '=' + the
+ *   number so that a missing one stays null; empty dates read as null as before (`gd || null`, `!ad`);
+ * - the paid years of each patent, `bit_or(1 << year)` grouped once from fee_payments' (company_id, patent_id, year)
+ *   index ('id:bits,…'), instead of a subquery per patent. Not joined to the patents in SQL: without statistics (a
+ *   fresh or just imported database, before autovacuum's analyze) the planner nested the grouping inside a loop over
+ *   the links, re-reading every payment of the company once per patent (minutes).
+ * Should a field ever hold a separator, a record would split into parts of other than 11 fields: then the patents are
+ * read as rows.
+ */
+async function pgFactRows(db: Deps['db']['db'], facts: RawBuilder<unknown>, paid: RawBuilder<unknown>): Promise<unknown[][]> {
+  // Two one-row aggregates side by side (a 1 × 1 join): neither is evaluated per row of the other.
+  const folded = await sql<{ t: string | null; n: number; paid: string | null }>`select a.t, a.n, b.paid
+    from (select string_agg(concat_ws(chr(31), x.id, coalesce('=' || x.an, ''), coalesce(x.ad, ''), coalesce(x.gd, ''),
+        x.type, x.country, x.term_adjustment_days, x.fee_reduction_pct, x.category_id, x.is_core), chr(30) order by x.id)
+        as t, count(*) as n from (${facts}) x) a,
+      (select string_agg(y.patent_id || ':' || y.bits, ',' order by y.patent_id) as paid from (${paid}) y) b`.execute(db);
+  const { t, n, paid: paidText } = folded.rows[0] ?? { t: null, n: 0, paid: null };
+  let out: unknown[][] = [];
+  if (t) {
+    for (const record of t.split(RECORD)) {
+      const r: unknown[] = record.split(UNIT);
+      if (r.length !== FACT_COLUMNS.length - 1) break;
+      const an = r[1] as string;
+      r[1] = an ? an.slice(1) : null;
+      out.push(r);
+    }
+  }
+  if (out.length !== Number(n)) {
+    const { rows } = await sql<FeeFactRow>`${facts} order by 1`.execute(db);
+    out = rows.map((r) => FACT_COLUMNS.slice(0, -1).map((c) => r[c]));
+  }
+  // Both in patent id order: one walk.
+  const pairs = paidText ? paidText.split(',') : [];
+  let at = 0;
+  for (const r of out) {
+    const id = Number(r[0]);
+    let bits = 0;
+    while (at < pairs.length) {
+      const pair = pairs[at]!;
+      const colon = pair.indexOf(':');
+      const pid = Number(pair.slice(0, colon));
+      if (pid > id) break;
+      at++;
+      if (pid === id) bits = Number(pair.slice(colon + 1));
+    }
+    r.push(bits);
+  }
+  return out;
+}
+
 /** A portfolio patent with what the fee lists show and filter on, and its fee-engine input (paid years as bits). */
 export interface FeeFact {
   id: number;
@@ -212,25 +271,38 @@ export async function loadFeeFacts(
     for (let i = 0; i < ids.length; i += CHUNK) chunks.push(ids.slice(i, i + CHUNK));
   } else chunks.push(null);
   const db = deps.db.db;
+  const pg = deps.db.dialect === 'postgres';
   const hint = (await hasFeeFactsIndex(deps)) ? sql` indexed by patents_fee_facts` : sql``;
-  // Years are 1..20 (a payment's year is checked against the term); the bits of 1..30 fit a 32-bit integer.
-  const bit = deps.db.dialect === 'postgres' ? sql`(1 << f.year)::bigint` : sql`(1 << f.year)`;
   const out: FeeFact[] = [];
   for (const ids of chunks) {
     const only = ids ? sql` and cp.patent_id in (${sql.join(ids)})` : sql``;
     const category = f.categoryId !== undefined ? sql` and cp.category_id = ${f.categoryId}` : sql``;
     const core = f.isCore !== undefined ? sql` and cp.is_core = ${f.isCore}` : sql``;
-    const query = sql<FeeFactRow>`select p.id, p.an, p.ad, p.gd, p.type, p.country, p.term_adjustment_days,
-        p.fee_reduction_pct, cp.category_id, cp.is_core,
-        (select sum(${bit}) from fee_payments f
-          where f.company_id = ${companyId} and f.patent_id = p.id and f.year between 1 and 30) as paid
-      from company_patents cp join patents p${hint} on p.id = cp.patent_id
-      where cp.company_id = ${companyId} and cp.removed = 0 and cp.source <> 'collect'${only}${category}${core}
-      order by cp.patent_id`;
+    const links = sql`cp.company_id = ${companyId} and cp.removed = 0 and cp.source <> 'collect'${only}${category}${core}`;
     // Rows as arrays in FACT_COLUMNS order.
-    const rows = deps.db.sqlite
-      ? sqliteRows(deps.db.sqlite, query.compile(db))
-      : (await query.execute(db)).rows.map((r) => FACT_COLUMNS.map((c) => r[c]));
+    let rows: unknown[][];
+    if (pg) {
+      const onlyPaid = ids ? sql` and patent_id in (${sql.join(ids)})` : sql``;
+      const facts = sql`select p.id, p.an, p.ad, p.gd, p.type, p.country, p.term_adjustment_days, p.fee_reduction_pct,
+          cp.category_id, cp.is_core
+        from company_patents cp join patents p on p.id = cp.patent_id
+        where ${links}`;
+      const paid = sql`select patent_id, bit_or(1 << year) as bits from fee_payments
+        where company_id = ${companyId} and year between 1 and 30${onlyPaid} group by patent_id`;
+      rows = await pgFactRows(db, facts, paid);
+    } else {
+      // Years are 1..20 (a payment's year is checked against the term); the bits of 1..30 fit a 32-bit integer.
+      const query = sql<FeeFactRow>`select p.id, p.an, p.ad, p.gd, p.type, p.country, p.term_adjustment_days,
+          p.fee_reduction_pct, cp.category_id, cp.is_core,
+          (select sum(1 << f.year) from fee_payments f
+            where f.company_id = ${companyId} and f.patent_id = p.id and f.year between 1 and 30) as paid
+        from company_patents cp join patents p${hint} on p.id = cp.patent_id
+        where ${links}
+        order by cp.patent_id`;
+      rows = deps.db.sqlite
+        ? sqliteRows(deps.db.sqlite, query.compile(db))
+        : (await query.execute(db)).rows.map((r) => FACT_COLUMNS.map((c) => r[c]));
+    }
     for (const r of rows) {
       const [id, an, ad, gd, stored, country] = r as [number, string | null, string | null, string | null, string, string];
       if (country && country !== 'CN') continue;

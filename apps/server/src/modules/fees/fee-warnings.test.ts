@@ -170,6 +170,102 @@ describe('loadFeeFacts (one query, the paid years as bits: ADR 0032)', () => {
   });
 });
 
+describe('loadFeeFacts reads each field as stored (PostgreSQL folds the rows into one text: ADR 0061)', () => {
+  it('a missing application number, a patent not granted, several or no payments; a field holding a separator', async () => {
+    const d = await otherCompany(t, '丁方年费测试有限公司', '13911110004');
+    // five of the 20 demo patents the other tests leave alone
+    const used = new Set([p1, p2, patentIds[2]!]);
+    const free = (await t.db.db.selectFrom('patents').select('id').orderBy('id').execute())
+      .map((r) => Number(r.id))
+      .filter((id) => !used.has(id));
+    const [q1, q2, q3, q4, q5] = free.slice(-5) as [number, number, number, number, number];
+    // no application number: the stored type (design) decides; not granted; no payment.
+    await t.db.db
+      .updateTable('patents')
+      .set({
+        an: null,
+        ad: '2022-05-06',
+        gd: null,
+        type: '外观设计',
+        country: 'CN',
+        term_adjustment_days: 0,
+        fee_reduction_pct: 70,
+      })
+      .where('id', '=', q1)
+      .execute();
+    // granted, years 2, 3 and 5 paid (4 missed), a term adjustment, in category 3 and core.
+    await setPatent(q2, { an: 'CN202010012345.6', ad: '2020-01-15', gd: '2021-02-01' });
+    await t.db.db.updateTable('patents').set({ term_adjustment_days: 40 }).where('id', '=', q2).execute();
+    // an application number holding the record and unit separators the folded text uses.
+    await setPatent(q3, { an: 'CN2019\u001e1\u001f2', ad: '2019-04-04', gd: '2019-12-12', type: '实用新型' });
+    await setPatent(q4, { an: '201710099999.1', ad: '2017-01-01', gd: '2018-01-01' });
+    await setPatent(q5, { an: '201810088888.2', ad: '2018-01-01', gd: '2019-01-01' });
+    await link(d.companyId, q1);
+    await t.db.db
+      .insertInto('company_patents')
+      .values({
+        company_id: d.companyId,
+        patent_id: q2,
+        category_id: 3,
+        is_core: 1,
+        created_at: t.now().toISOString(),
+        updated_at: t.now().toISOString(),
+      })
+      .execute();
+    await link(d.companyId, q3);
+    await link(d.companyId, q4, { removed: 1 });
+    await link(d.companyId, q5, { source: 'collect' });
+    for (const y of [2, 3, 5]) await pay(d.companyId, q2, y, '2025-01-01');
+    await pay(d.companyId, q4, 2, '2019-01-01'); // a removed link: neither the patent nor its payment
+    await pay(a.companyId, q2, 4, '2024-01-01'); // another company's payment of the same patent
+    try {
+      const input = { payments: [], termAdjustmentDays: 0, reductionPct: 0 };
+      const expected = [
+        {
+          id: q1,
+          an: null,
+          type: '外观设计',
+          categoryId: 0,
+          isCore: 0,
+          input: { ...input, type: 'design', filingDate: '2022-05-06', grantDate: null, reductionPct: 70, paidYears: 0 },
+        },
+        {
+          id: q2,
+          an: 'CN202010012345.6',
+          type: '发明',
+          categoryId: 3,
+          isCore: 1,
+          input: {
+            ...input,
+            type: 'invention',
+            filingDate: '2020-01-15',
+            grantDate: '2021-02-01',
+            termAdjustmentDays: 40,
+            paidYears: (1 << 2) | (1 << 3) | (1 << 5),
+          },
+        },
+        {
+          id: q3,
+          an: 'CN2019\u001e1\u001f2',
+          type: '实用新型',
+          categoryId: 0,
+          isCore: 0,
+          input: { ...input, type: 'utility', filingDate: '2019-04-04', grantDate: '2019-12-12', paidYears: 0 },
+        },
+      ].sort((x, y) => x.id - y.id);
+      expect(await loadFeeFacts(t.deps, d.companyId)).toEqual(expected);
+      // without the separators the rows come folded (on PostgreSQL); the same facts.
+      await t.db.db.updateTable('patents').set({ an: 'CN201920099999.1' }).where('id', '=', q3).execute();
+      const folded = await loadFeeFacts(t.deps, d.companyId);
+      expect(folded).toEqual(expected.map((f) => (f.id === q3 ? { ...f, an: 'CN201920099999.1' } : f)));
+      expect(await loadFeeFacts(t.deps, d.companyId, { patentIds: [q2, q4, q5] })).toEqual(expected.filter((f) => f.id === q2));
+      expect((await loadFeeFacts(t.deps, d.companyId, { categoryId: 3, isCore: 1 })).map((f) => f.id)).toEqual([q2]);
+    } finally {
+      await t.db.db.deleteFrom('fee_payments').where('patent_id', 'in', [q2, q4]).execute();
+    }
+  });
+});
+
 describe('fee warnings through a due date', () => {
   it('is registered as a daily morning task that also runs at start', () => {
     const task = allScheduledTasks().find((x) => x.name === 'fee-warnings');
