@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // The bundle check of issue 14 (ADR 0054, 0056): the JavaScript a visitor's browser loads for /web/index — the app's
 // entry, the lazy chunks of the public frame and of the landing page, and every chunk they import statically — must
-// stay within 200 kB gzip (WEB_INDEX_GZIP_LIMIT_KB overrides the limit for one run).
+// stay within 200 kB gzip (GOAL_KB). Until it does, the build fails only above LIMIT_KB, today's figure plus a
+// little (a ratchet: what was won stays won; lower it as the figure falls); WEB_INDEX_GZIP_LIMIT_KB overrides it.
 // Reads Vite's manifest (apps/web/dist/.vite/manifest.json, `build.manifest: true`), prints each file's gzip size
-// and the total, and exits 1 above the limit. Alone, after a web build: `npm run check:bundle`. Not yet part of
-// apps/web's `npm run build`: /web/index is still over the limit (ADR 0056 §5 says how to wire it).
+// and the total, and exits 1 above the limit. Run by apps/web's `npm run build` (so by `npm run build`, `npm start`
+// and the e2e phase of `npm test`); alone, after a web build: `npm run check:bundle` (ADR 0056 §5).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -13,7 +14,10 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Another build's directory (one with a manifest) may be given to compare: node scripts/check-bundle.mjs /tmp/web-dist
 const DIST = path.resolve(process.argv[2] ?? path.join(ROOT, 'apps/web/dist'));
-const LIMIT_KB = Number(process.env.WEB_INDEX_GZIP_LIMIT_KB ?? 200);
+/** Issue 14's limit. */
+const GOAL_KB = 200;
+/** The build fails above this: 238.6 kB measured when it was wired (ADR 0056), plus room for small changes. */
+const LIMIT_KB = Number(process.env.WEB_INDEX_GZIP_LIMIT_KB ?? 245);
 /**
  * The lazy modules /web/index renders: the frame of the public pages (apps/web/src/app/route-shell.tsx: PublicLayout)
  * and the page (apps/web/src/app/page-modules.ts: LandingPage).
@@ -65,4 +69,8 @@ if (totalKb > LIMIT_KB) {
   console.error(`✗ /web/index loads ${totalKb.toFixed(1)} kB gzip of JavaScript, over the ${LIMIT_KB} kB limit`);
   process.exit(1);
 }
-console.log('✓ /web/index within the bundle limit');
+if (totalKb > GOAL_KB) {
+  console.log(
+    `! /web/index is within the build's ${LIMIT_KB} kB limit, ${(totalKb - GOAL_KB).toFixed(1)} kB over issue 14's ${GOAL_KB} kB goal`,
+  );
+} else console.log(`✓ /web/index within the ${GOAL_KB} kB bundle limit`);
