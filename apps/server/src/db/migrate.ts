@@ -36,6 +36,7 @@ import * as m039 from './migrations/039-last-visit';
 import * as m040 from './migrations/040-service-visit-days';
 import * as m041 from './migrations/041-service-dashboard-indexes';
 import * as m043 from './migrations/043-fee-facts-pg';
+import * as m044 from './migrations/044-demand-due-index';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -79,6 +80,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '040-service-visit-days': m040,
   '041-service-dashboard-indexes': m041,
   '043-fee-facts-pg': m043,
+  '044-demand-due-index': m044,
 };
 
 class InCodeProvider implements MigrationProvider {

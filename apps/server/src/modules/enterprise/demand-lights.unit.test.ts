@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
+import { DUE_EXPR } from '../../db/migrations/044-demand-due-index';
 import { calendarFromDays } from '../calendar/working-calendar';
-import { DEFAULT_DEMAND_LIMITS, currentDue, demandDueDays, demandLight } from './demand-lights';
+import { DEFAULT_DEMAND_LIMITS, currentDue, demandDueDays, demandLight, dueSql } from './demand-lights';
 
 // 2026-10-01..07 are days off (国庆), 2026-10-10 (Saturday) a working day; other weekends off.
 const cal = calendarFromDays(
@@ -43,5 +45,18 @@ describe('demand limits and lights (ADR 0039)', () => {
     const replied = { ...contacted, replied_at: '2026-11-24T02:00:00Z' };
     expect(currentDue(replied)).toBe('2026-11-27');
     expect(demandLight({ ...replied, status: 'handled' }, '2026-12-30', cal)).toBeNull();
+  });
+
+  it('writes the due day as migration 044 indexes it (an expression index is used only for the identical expression)', () => {
+    const db = new Kysely<unknown>({
+      dialect: {
+        createAdapter: () => new PostgresAdapter(),
+        createDriver: () => new DummyDriver(),
+        createIntrospector: (k) => new PostgresIntrospector(k),
+        createQueryCompiler: () => new PostgresQueryCompiler(),
+      },
+    });
+    const words = (s: string) => s.replace(/\s+/g, ' ').trim();
+    expect(words(dueSql('d').compile(db).sql)).toBe(words(`(${DUE_EXPR.replace(/\b(status|contacted_at|replied_at|contact_due|reply_due|close_due)\b/g, '"d".$1')})`));
   });
 });

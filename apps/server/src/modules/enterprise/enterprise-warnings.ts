@@ -23,7 +23,7 @@ import { getWorkingCalendar, type WorkingCalendar } from '../calendar/working-ca
 import { chinaToday, writeExport } from '../common/records';
 import { feeNext } from '../fees/fee-engine';
 import { feeTypeOf } from '../fees/fee-facts';
-import { dueSql } from './demand-lights';
+import { dueSql, OPEN_DEMAND_STATUSES } from './demand-lights';
 import { inScope, type ServiceScope } from './service-scope';
 import { findStaff } from './staff';
 import { dayOf as sqlDayOf } from '../stats/stats.service';
@@ -112,7 +112,7 @@ interface Part {
   from: RawBuilder<unknown>;
 }
 
-function kindParts(c: Ctx, kinds: readonly SqlKind[]): Part[] {
+function kindParts(c: Ctx, kinds: readonly SqlKind[], paged: boolean): Part[] {
   const { pg, today } = c;
   const out: Part[] = [];
   // 久未走访: no done visit for WARNING_NO_VISIT_DAYS days (counted from the enterprise's creation when never
@@ -135,19 +135,23 @@ function kindParts(c: Ctx, kinds: readonly SqlKind[]): Part[] {
       part(ahead, sql<boolean>`companies.last_visit_date > ${today} and ${ahead} <= ${cutoff}`),
     );
   }
-  // 需求红灯: an open demand past its current limit (dueSql: red from the day after the due day). Read by
-  // (owner_id, status); the enterprise checked against the scope by primary key (inOffice), not a seek per
-  // enterprise of the scope (as do the other kinds: each reads its own rows by its day and checks the scope).
+  // 需求红灯: an open demand past its current limit (dueSql: red from the day after the due day), read in
+  // demands_owner_due (office, state, due day; migration 044). Paged: one part per open state, each one range of the
+  // index in due-day order, so a page stops after its rows; counted: both states in one part (one pass over the scope
+  // check). The enterprise checked against the scope by primary key (inOffice), not a seek per enterprise of the
+  // scope (as do the other kinds: each reads its own rows by its day and checks the scope).
   if (kinds.includes('demand_red')) {
     const due = dueSql('d');
-    out.push({
-      kind: 'demand_red',
-      shift: 1,
-      from: sql`select d.company_id, d.id as ref, cast(d.id as text) as tie, ${due} as day
-        from demands d
-        where d.owner_id = ${c.ownerId} and d.status in ('registered', 'assigned') and ${c.inOffice('d.company_id')}
-          and ${due} < ${today}`,
-    });
+    const states = paged ? OPEN_DEMAND_STATUSES.map((s) => [s]) : [OPEN_DEMAND_STATUSES];
+    for (const st of states)
+      out.push({
+        kind: 'demand_red',
+        shift: 1,
+        from: sql`select d.company_id, d.id as ref, cast(d.id as text) as tie, ${due} as day
+          from demands d
+          where d.owner_id = ${c.ownerId} and d.status in (${sql.join(st.map((s) => sql.lit(s)))})
+            and ${c.inOffice('d.company_id')} and ${due} < ${today}`,
+      });
   }
   // 证书即将到期: from WARNING_CERT_LEAD_DAYS before its expiry to WARNING_CERT_EXPIRED_DAYS after it.
   if (kinds.includes('cert_expiry'))
@@ -187,7 +191,7 @@ const fromSince = (p: Part, since?: string) => (since ? sql`where q.day >= ${iso
 
 /** Count per SQL kind (from `since` when given). */
 async function countSqlKinds(c: Ctx, since?: string): Promise<Map<string, number>> {
-  const parts = kindParts(c, SQL_KINDS).map(
+  const parts = kindParts(c, SQL_KINDS, false).map(
     (p) => sql`select ${sql.lit(p.kind)} as kind from (${p.from}) q ${fromSince(p, since)}`,
   );
   const { rows } = await sql<{
@@ -201,7 +205,7 @@ async function countSqlKinds(c: Ctx, since?: string): Promise<Map<string, number
 async function pageSqlKinds(c: Ctx, kinds: readonly SqlKind[], offset: number, limit: number, since?: string) {
   if (!kinds.length || limit <= 0) return [];
   const top = sql.lit(offset + limit);
-  const parts = kindParts(c, kinds).map(
+  const parts = kindParts(c, kinds, true).map(
     (p) => sql`select ${sql.lit(p.kind)} as kind, ${sql.lit(KIND_ORDER.get(p.kind)!)} as ord,
         ${addDaysSql(c.pg, sql`t.day`, p.shift)} as started_on, t.company_id, t.tie, t.ref
       from (select q.company_id, q.ref, q.tie, q.day from (${p.from}) q ${fromSince(p, since)}
