@@ -475,26 +475,53 @@ async function warningPage(
               .where(sql<boolean>`companies.id = ${sql.ref(column)}`)}`,
     today: chinaToday(deps.clock()),
   };
-  const [sqlCounts, patents] = await Promise.all([
+  // Counts, the patents' warnings and the page's keys are three statements run side by side (on PostgreSQL each on
+  // its own connection). All kinds: the first offset + limit keys of the SQL kinds are merged with the patents' rows
+  // by start, kind and enterprise (two kinds never tie further; each source is already in list order), and details
+  // are read for the page's keys only.
+  const kinds = p.kind ? [p.kind] : SQL_KINDS;
+  const [sqlCounts, patents, keys] = await Promise.all([
     countSqlKinds(c, p.since),
     getWorkingCalendar(deps)
       .then((cal) => patentLapse(c, cal))
       .then((rows) => (p.since ? rows.filter((r) => r.started_on >= p.since!) : rows)),
+    p.kind === 'patent_lapse'
+      ? Promise.resolve([])
+      : p.kind
+        ? pageSqlKinds(c, kinds as SqlKind[], p.offset, p.limit, p.since)
+        : pageSqlKinds(c, kinds as SqlKind[], 0, p.offset + p.limit, p.since),
   ]);
   const counts = Object.fromEntries(
     ENTERPRISE_WARNING_KINDS.map((k) => [k, k === 'patent_lapse' ? patents.length : (sqlCounts.get(k) ?? 0)]),
   ) as EnterpriseWarningCounts;
   const total = p.kind ? counts[p.kind] : Object.values(counts).reduce((a, b) => a + b, 0);
   if (p.kind === 'patent_lapse') return { rows: patents.slice(p.offset, p.offset + p.limit), counts, total };
-  const kinds = p.kind ? [p.kind] : SQL_KINDS;
-  // With patent warnings to merge, the page's SQL rows are among the first offset + limit of the SQL kinds.
-  const merge = !p.kind && patents.length > 0;
-  const keys = merge
-    ? await pageSqlKinds(c, kinds, 0, p.offset + p.limit, p.since)
-    : await pageSqlKinds(c, kinds, p.offset, p.limit, p.since);
-  const rows = await detailRows(c, keys);
-  if (!merge) return { rows, counts, total };
-  return { rows: [...rows, ...patents].sort(byListOrder).slice(p.offset, p.offset + p.limit), counts, total };
+  if (p.kind) return { rows: await detailRows(c, keys), counts, total };
+  const merged: ({ key: KeyRow } | { patent: EnterpriseWarningRow })[] = [
+    ...keys.map((key) => ({ key })),
+    ...patents.map((patent) => ({ patent })),
+  ];
+  const at = (x: (typeof merged)[number]) =>
+    'key' in x
+      ? { started_on: x.key.started_on, kind: x.key.kind as EnterpriseWarningKind, company_id: x.key.company_id }
+      : x.patent;
+  const page = merged
+    .sort((x, y) => {
+      const a = at(x);
+      const b = at(y);
+      return (
+        b.started_on.localeCompare(a.started_on) ||
+        KIND_ORDER.get(a.kind)! - KIND_ORDER.get(b.kind)! ||
+        a.company_id - b.company_id
+      );
+    })
+    .slice(p.offset, p.offset + p.limit);
+  const details = await detailRows(
+    c,
+    page.flatMap((x) => ('key' in x ? [x.key] : [])),
+  );
+  let i = 0;
+  return { rows: page.map((x) => ('key' in x ? details[i++] : x.patent)), counts, total };
 }
 
 /** Every warning of the office (main scope) started on or after `since`, newest start first (the daily delivery). */
