@@ -94,8 +94,11 @@ interface Ctx {
   pg: boolean;
   ownerId: number;
   office: ReturnType<typeof office>;
-  /** `column` (an enterprise id) is in the scope (see warningPage). */
-  inOffice: (column: string) => RawBuilder<boolean>;
+  /**
+   * `column` (an enterprise id) is in the scope (see warningPage). `byDay`: the part is to be read by its own day
+   * index, the scope only checked per row (a street's or staff member's list is then not a way in for SQLite).
+   */
+  inOffice: (column: string, byDay?: boolean) => RawBuilder<boolean>;
   today: string;
 }
 
@@ -150,7 +153,7 @@ function kindParts(c: Ctx, kinds: readonly SqlKind[], paged: boolean): Part[] {
         from: sql`select d.company_id, d.id as ref, cast(d.id as text) as tie, ${due} as day
           from demands d
           where d.owner_id = ${c.ownerId} and d.status in (${sql.join(st.map((s) => sql.lit(s)))})
-            and ${c.inOffice('d.company_id')} and ${due} < ${today}`,
+            and ${c.inOffice('d.company_id', true)} and ${due} < ${today}`,
       });
   }
   // 证书即将到期: from WARNING_CERT_LEAD_DAYS before its expiry to WARNING_CERT_EXPIRED_DAYS after it.
@@ -160,7 +163,7 @@ function kindParts(c: Ctx, kinds: readonly SqlKind[], paged: boolean): Part[] {
       shift: -WARNING_CERT_LEAD_DAYS,
       from: sql`select ce.company_id, ce.id as ref, cast(ce.id as text) as tie, ce.expiry_date as day
         from certificates ce
-        where ${c.inOffice('ce.company_id')} and ce.expiry_date >= ${isoAddDays(today, -WARNING_CERT_EXPIRED_DAYS)}
+        where ${c.inOffice('ce.company_id', true)} and ce.expiry_date >= ${isoAddDays(today, -WARNING_CERT_EXPIRED_DAYS)}
           and ce.expiry_date <= ${isoAddDays(today, WARNING_CERT_LEAD_DAYS)}`,
     });
   // 新增诉讼: a case in which one of the enterprise's names is a party, filed in the last WARNING_LITIGATION_DAYS days.
@@ -464,12 +467,15 @@ async function warningPage(
     ownerId: scope.ownerId,
     office: scoped(),
     // The whole office: each row's enterprise checked by primary key. A narrower scope (a street, a staff member's
-    // enterprises): its ids as a list, which the planners drive from; a keyword's few enterprises by their ids.
-    inOffice: (column) =>
+    // enterprises): its ids as a list, which the planners drive from — except for the parts read by their day
+    // (byDay: red demands, certificates), where SQLite would otherwise seek each listed enterprise's rows and sort
+    // them all (a unary + keeps it from using the column's indexes; PostgreSQL reads the same); a keyword's few
+    // enterprises by their ids.
+    inOffice: (column, byDay) =>
       few
         ? sql<boolean>`${sql.ref(column)} in (${sql.join(few)})`
         : f.street_id || f.staff_id || !scope.isMain
-          ? sql<boolean>`${sql.ref(column)} in ${scoped().select('companies.id')}`
+          ? sql<boolean>`${byDay ? sql`+${sql.ref(column)}` : sql.ref(column)} in ${scoped().select('companies.id')}`
           : sql<boolean>`exists ${scoped()
               .select(sql`1`.as('one'))
               .where(sql<boolean>`companies.id = ${sql.ref(column)}`)}`,
