@@ -648,6 +648,12 @@ describe('search on a hand-made fixture', () => {
     expect(byAn.body.data.id).toBe(p.id);
     const missing = await call(t.app, 'POST', '/v1/patents/detail', { body: { number: 'CN999999999A' } });
     expect(missing.status).toBe(404);
+    // An id past the databases' 32-bit ids is refused in Chinese (PostgreSQL answered 500: out of range for integer).
+    for (const id of [2147483648, 1.5, -1, 'x']) {
+      const bad = await call(t.app, 'POST', '/v1/patents/detail', { body: { id } });
+      expect(bad.status, String(id)).toBe(400);
+      expect(bad.body).toMatchObject({ code: 0, msg: '专利编号不正确' });
+    }
   });
 
   it('remembers a logged-in user’s recent searches', async () => {
