@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CompanyDemandRow, DemandDetail, DemandRow } from '@ip/contract';
 import { setToken } from '../../../lib/storage';
+import { buttonByText } from '../../../test/queries';
 import { makeUser, mockNetwork, ok, type RecordedCall } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
@@ -164,7 +165,7 @@ describe('/workWaitvisit3 需求记录', () => {
     await user.click(screen.getByRole('button', { name: '查看需求 研发人员招聘渠道' }));
     await waitFor(() => expect(router.state.location.search).toContain('id=2'));
     expect(await screen.findByText('办理记录')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: '分派' }));
+    await user.click(buttonByText(/^分\s*派$/));
     const dialog = await dialogTitled(/分派：研发人员招聘渠道/);
     await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
     expect(await within(dialog).findByText('请选择办理人')).toBeTruthy();
@@ -255,7 +256,7 @@ describe('/VisitsNeeds 走访需求', () => {
     renderApp('/VisitsNeeds');
     expect(await screen.findByText('希望了解高企认定', {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText('服务机构：区企业服务中心')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: /^评\s*价$/ }));
+    await user.click(buttonByText(/^评\s*价$/));
     const ev = await dialogTitled(/评价：希望了解高企认定/);
     await user.click(within(ev).getByRole('button', { name: /提交评价/ }));
     expect(await within(ev).findByText('请选择满意度评分')).toBeTruthy();
@@ -265,7 +266,7 @@ describe('/VisitsNeeds 走访需求', () => {
     await waitFor(() => expect(calls(net, '/v1/demand/mine/evaluate')).toHaveLength(1));
     expect(calls(net, '/v1/demand/mine/evaluate')[0].body).toEqual({ id: 21, rating: 4, evaluation: '' });
 
-    await user.click(screen.getByRole('button', { name: /提出需求/ }));
+    await user.click(buttonByText(/^提出需求$/));
     const raise = await dialogTitled('提出需求');
     await user.type(within(raise).getByLabelText('需求标题'), '想参加专利培训');
     await user.click(within(raise).getByRole('button', { name: /提\s*交/ }));

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { VisitCalendarEntry, VisitDetail, VisitNews, VisitRow } from '@ip/contract';
 import { setToken } from '../../../lib/storage';
+import { buttonByText } from '../../../test/queries';
 import { makeUser, mockNetwork, ok, type RecordedCall } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { chinaToday } from '../../../lib/china-time';
@@ -204,9 +205,9 @@ describe('/workWaitvisit2 走访记录 and /workVisit 走访跟进', () => {
         sort: 'desc',
       }),
     );
-    await user.click(screen.getByRole('button', { name: /导出 Excel/ }));
+    await user.click(buttonByText(/^导出 Excel$/));
     await waitFor(() => expect(calls(net, '/v1/visit/index').some((c) => params(c).export === '1')).toBe(true));
-    await user.click(screen.getByRole('button', { name: '完成跟进' }));
+    await user.click(buttonByText(/^完成跟进$/));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('跟进结果'), '，已发送');
     await user.click(within(dialog).getByRole('button', { name: '完成跟进' }));
