@@ -1,9 +1,8 @@
-import { message, type App } from 'antd';
+import { message } from 'antd';
+import type { MessageInstance } from 'antd/es/message/interface';
 
-type MessageInstance = ReturnType<typeof App.useApp>['message'];
-
-// Code outside React (the axios layer, session actions) shows messages through the instance that antd's <App>
-// provides, so messages follow the zh_CN theme; before it mounts (and in unit tests) the static API is used.
+// Code outside React (the HTTP client, session actions) and pages show messages through the instance that the app's
+// frame (ui-provider.tsx: AppFrame) provides, so messages follow the zh_CN theme; before it mounts (and in unit tests) the static API is used.
 let instance: MessageInstance | null = null;
 
 export function setMessageInstance(api: MessageInstance | null): void {
