@@ -16,8 +16,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.resolve(process.argv[2] ?? path.join(ROOT, 'apps/web/dist'));
 /** Issue 14's limit. */
 const GOAL_KB = 200;
-/** The build fails above this: 208.7 kB measured after axios, antd App and zod core left (ADR 0056 §5), plus room for small changes. */
-const LIMIT_KB = Number(process.env.WEB_INDEX_GZIP_LIMIT_KB ?? 214);
+/** The build fails above this: 201.2 kB measured after axios, antd App, zod core and trigger left (ADR 0056 §5), plus room for small changes. */
+const LIMIT_KB = Number(process.env.WEB_INDEX_GZIP_LIMIT_KB ?? 207);
 /**
  * The lazy modules /web/index renders: the frame of the public pages (apps/web/src/app/route-shell.tsx: PublicLayout)
  * and the page (apps/web/src/app/page-modules.ts: LandingPage).

@@ -1,6 +1,6 @@
 import { useContext, useEffect, type ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import zhCN from 'antd/es/locale/zh_CN';
 // antd's App, reduced to what the app uses (ADR 0056 §5): its root element with the `app` style hook (font, colour,
 // line height under the theme) and the context-aware message API. antd's App also builds the modal and notification
 // hooks, which nothing here uses: pages show messages through `notify`. ui-provider.test.tsx checks the markup against
