@@ -168,16 +168,18 @@ function prepare(config: RequestConfig & { method: 'GET' | 'POST'; url: string }
   const userToken = config.cookieOnly ? null : getToken();
   // The field token of /web/small/login goes only with the mobile visit pages' calls: it may make no other (ADR 0044).
   const token = config.cookieOnly ? null : (userToken ?? (onFieldPage() ? getVisitorToken() : null));
-  if (token && !Object.keys(headers).some((k) => k.toLowerCase() === 'authorization')) {
+  if (token) {
+    for (const k of Object.keys(headers)) if (k.toLowerCase() === 'authorization') delete headers[k];
     headers.Authorization = `Bearer ${token}`;
     tracked._tokenKind = userToken ? 'user' : 'visitor';
-  } else if (token) tracked._tokenKind = userToken ? 'user' : 'visitor';
+  }
   if (!config.background) {
     tracked._counted = true;
     loadingCounter.start();
   }
   return tracked;
 }
+
 /** Whether the browser is on one of the mobile visit pages (/web/small/*, /web/addWaitvisit). */
 export function onFieldPage(): boolean {
   return typeof window !== 'undefined' && /^\/web\/(small\/|addWaitvisit)/.test(window.location.pathname);
