@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -14,9 +14,27 @@ const require = createRequire(import.meta.url);
  */
 const reactRouterProduction = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production/index.mjs');
 
+/**
+ * antd's ConfigProvider imports its tooltip `UniqueProvider` (and with it @rc-component/trigger, about 7 kB gzip)
+ * statically, but renders it only for `tooltip={{ unique: true }}`, which the app never sets. The build gives it a
+ * stand-in that renders the children (src/lib/antd-unique-tooltip-off.ts), so trigger loads with the pages whose
+ * components use it (ADR 0056 §5). `vite dev` and the tests keep antd's own.
+ */
+const uniqueTooltipOff: Plugin = {
+  name: 'antd-unique-tooltip-off',
+  apply: 'build',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source === '../tooltip/UniqueProvider' && importer && /antd[\\/]es[\\/]config-provider[\\/]index\.js$/.test(importer)) {
+      return path.join(here, 'src/lib/antd-unique-tooltip-off.ts');
+    }
+    return null;
+  },
+};
+
 export default defineConfig(({ command }) => ({
   root: here,
-  plugins: [react()],
+  plugins: [react(), uniqueTooltipOff],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },

@@ -1,14 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AxiosError } from 'axios';
 import { STORAGE_KEYS, TOKEN_COOKIE } from '@ip/contract';
-import { ApiError, openPrivateFile, post, uploadFile } from './http';
+import { ApiError, TransportFailure, buildUrl, get, openPrivateFile, post, uploadFile } from './http';
 import { loadingCounter } from './loading';
 import { notify } from '../lib/notify';
 import * as navigation from '../lib/navigation';
 import { setToken } from '../lib/storage';
 import { mockNetwork } from '../test/fixtures';
 
-describe('the axios response rules (spec §7)', () => {
+describe('the HTTP client’s response rules (spec §7)', () => {
   let net: ReturnType<typeof mockNetwork> | undefined;
   beforeEach(() => {
     vi.spyOn(notify, 'error').mockImplementation(() => undefined);
@@ -50,7 +49,7 @@ describe('the axios response rules (spec §7)', () => {
   });
 
   it('a network error shows a red message for 5 s and rejects', async () => {
-    net = mockNetwork((c) => new AxiosError('Network Error', AxiosError.ERR_NETWORK, c.config));
+    net = mockNetwork(() => new TransportFailure('network'));
     const err = await post('/v1/x').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).kind).toBe('transport');
@@ -58,7 +57,7 @@ describe('the axios response rules (spec §7)', () => {
   });
 
   it('a timeout shows a red message for 5 s', async () => {
-    net = mockNetwork((c) => new AxiosError('timeout of 100000ms exceeded', AxiosError.ECONNABORTED, c.config));
+    net = mockNetwork(() => new TransportFailure('timeout'));
     await expect(post('/v1/x')).rejects.toThrow('请求超时，请稍后再试');
     expect(notify.error).toHaveBeenCalledWith('请求超时，请稍后再试', 5);
   });
@@ -121,7 +120,7 @@ describe('the axios response rules (spec §7)', () => {
   });
 
   it('the overlay count drops after a failure too', async () => {
-    net = mockNetwork((c) => new AxiosError('Network Error', AxiosError.ERR_NETWORK, c.config));
+    net = mockNetwork(() => new TransportFailure('network'));
     await post('/v1/x').catch(() => undefined);
     expect(loadingCounter.get()).toBe(0);
   });
@@ -161,5 +160,48 @@ describe('the axios response rules (spec §7)', () => {
     net = mockNetwork(() => ({ status: 404, data: { code: 0, msg: '文件不存在或无权查看' } }));
     await expect(openPrivateFile('/v1/common/file/13')).rejects.toBeInstanceOf(ApiError);
     expect(tab.close).toHaveBeenCalled();
+  });
+});
+
+describe('the request side of the HTTP client', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('builds the query string as axios did: arrays with [], nested keys, null and undefined left out', () => {
+    expect(buildUrl('/v1/x')).toBe('/v1/x');
+    expect(buildUrl('/v1/x', { a: 1, b: ['x', 'y z'], c: { d: 2 }, e: null, f: undefined, g: '上海' })).toBe(
+      '/v1/x?a=1&b[]=x&b[]=y+z&c[d]=2&g=%E4%B8%8A%E6%B5%B7',
+    );
+    expect(buildUrl('/v1/x?p=1', { q: 'a:b,c' })).toBe('/v1/x?p=1&q=a:b,c');
+  });
+
+  it('GET sends the parameters and no body; POST sends JSON', async () => {
+    const net = mockNetwork(() => ({ data: { code: 1, msg: 'ok', data: 1 } }));
+    await get('/v1/x', { page: 2 });
+    expect(net.calls[0]).toMatchObject({ method: 'GET', url: '/v1/x', body: undefined });
+    expect(net.calls[0].config.params).toEqual({ page: 2 });
+    expect(net.calls[0].headers['Content-Type']).toBeUndefined();
+    await post('/v1/y');
+    expect(net.calls[1]).toMatchObject({ method: 'POST', body: {} });
+    expect(net.calls[1].config.timeout).toBe(100000);
+  });
+
+  it('a cancelled call rejects as a cancel, without a message', async () => {
+    vi.spyOn(notify, 'error').mockImplementation(() => undefined);
+    mockNetwork(() => new TransportFailure('cancel'));
+    const err = await post('/v1/x').catch((e: unknown) => e);
+    expect(err).toMatchObject({ kind: 'cancel', message: '请求已取消', notified: false });
+    expect(notify.error).not.toHaveBeenCalled();
+    expect(loadingCounter.get()).toBe(0);
+  });
+
+  it('uploads report progress in percent and send no hand-written multipart Content-Type', async () => {
+    const net = mockNetwork((c) => {
+      c.config.onUploadProgress?.({ loaded: 1, total: 4 });
+      return { data: { code: 1, msg: 'ok', data: { url: '/v1/common/file/1', name: 'a.pdf', size: 4, id: 1 } } };
+    });
+    const seen: number[] = [];
+    await uploadFile(new Blob(['abcd']), 'file', { onProgress: (p) => seen.push(p), fileName: 'a.pdf' });
+    expect(seen).toEqual([25]);
+    expect(Object.keys(net.calls[0].headers).map((k) => k.toLowerCase())).not.toContain('content-type');
   });
 });

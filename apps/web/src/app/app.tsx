@@ -8,7 +8,7 @@ import { buildRoutes } from './router';
 export function makeQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      // The axios layer already toasts failures; retries would repeat the toast.
+      // The HTTP client (api/http.ts) already toasts failures; retries would repeat the toast.
       queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
       mutations: { retry: false },
     },

@@ -16,6 +16,20 @@ function companyOnly(load: () => Promise<{ default: ComponentType }>, title: str
   );
 }
 
+type SignedInPage = keyof typeof import('./signed-in-pages').SIGNED_IN_PAGES;
+
+/**
+ * A page of the signed-in app (its route sets are not empty). Its import, with Vite's list of the chunks to preload
+ * beside it, lives in signed-in-pages.ts, a chunk of its own that loads with the first such page: the public portal
+ * does not carry those lists (ADR 0056 §5). The page and its chunks still load in parallel.
+ */
+function loadSignedIn(name: SignedInPage): Promise<{ default: ComponentType }> {
+  return import('./signed-in-pages').then((m) => m.SIGNED_IN_PAGES[name]());
+}
+function signedIn(name: SignedInPage): LazyPage {
+  return lazy(() => loadSignedIn(name));
+}
+
 // Every page is its own lazy chunk (spec §2: all pages load on demand).
 const WipPage = lazy(() => import('../components/wip-page'));
 const NotFoundPage = lazy(() => import('../components/not-found-page'));
@@ -25,13 +39,13 @@ const FieldWaitvisitPage = lazy(() => import('../features/field/pages/waitvisit-
 const FieldWorkVisitPage = lazy(() => import('../features/field/pages/work-visit-page'));
 const FieldAddWaitvisitPage = lazy(() => import('../features/field/pages/add-waitvisit-page'));
 const LandingPage = lazy(() => import('../portal/landing-page'));
-const UserCenterPage = lazy(() => import('../features/account/pages/user-center-page'));
-const ChangePasswordPage = lazy(() => import('../features/account/pages/change-password-page'));
-const UserListPage = lazy(() => import('../features/admin-users/pages/user-list-page'));
-const ApplyPage = lazy(() => import('../features/admin-users/pages/apply-page'));
+const UserCenterPage = signedIn('UserCenterPage');
+const ChangePasswordPage = signedIn('ChangePasswordPage');
+const UserListPage = signedIn('UserListPage');
+const ApplyPage = signedIn('ApplyPage');
 const DockingPage = lazy(() => import('../features/search/pages/docking-page'));
 const PublicResultsPage = lazy(() => import('../features/search/pages/public-results-page'));
-const AdvancedSearchPage = lazy(() => import('../features/search/pages/advanced-search-page'));
+const AdvancedSearchPage = signedIn('AdvancedSearchPage');
 const PublicAdvancedPage = lazy(() => import('../features/search/pages/public-advanced-page'));
 const SearchHomePage = lazy(() => import('../portal/search-home-page'));
 const PatentAbstractPage = lazy(() => import('../features/patent/pages/detail-page'));
@@ -41,57 +55,57 @@ const PatentDrawingsPage = lazy(() => import('../features/patent/pages/drawings-
 const PatentFullTextPage = lazy(() => import('../features/patent/pages/full-text-page'));
 const PatentLawPage = lazy(() => import('../features/patent/pages/law-page'));
 const PatentFamilyPage = lazy(() => import('../features/patent/pages/kindred-page'));
-const NewSystemPage = lazy(() => import('../features/enterprise-service/pages/newsystem-page'));
-const DemandsPage = lazy(() => import('../features/enterprise-service/demands/demands-page'));
-const DemandFollowPage = lazy(() => import('../features/enterprise-service/demands/follow-page'));
-const VisitsNeedsPage = lazy(() => import('../features/enterprise-service/demands/visits-needs-page'));
-const WorkPage = lazy(() => import('../features/enterprise-service/visits/pages/work-page'));
-const AddVisitPage = lazy(() => import('../features/enterprise-service/visits/pages/add-visit-page'));
-const WorkWaitvisitPage = lazy(() => import('../features/enterprise-service/visits/pages/visit-calendar-page'));
-const WorkCalendarPage = lazy(() => import('../features/enterprise-service/visits/pages/work-calendar-page'));
-const WorkWaitvisit2Page = lazy(() => import('../features/enterprise-service/visits/pages/visit-list-page'));
-const WorkVisitPage = lazy(() => import('../features/enterprise-service/visits/pages/work-visit-page'));
-const VisitDetailPage = lazy(() => import('../features/enterprise-service/visits/pages/visit-detail-page'));
-const RankingPage = lazy(() => import('../features/grading/pages/ranking-page'));
-const GradingPage = lazy(() => import('../features/grading/pages/grading-page'));
-const WarningsPage = lazy(() => import('../features/enterprise-service/warnings/warnings-page'));
-const SystemPage = lazy(() => import('../features/system/pages/system-page'));
-const HomePage = lazy(() => import('../features/home/pages/home-page'));
-const CertificatePage = companyOnly(() => import('../features/certificates/pages/certificate-page'), '证书管理');
-const NonPatentDetailsPage = companyOnly(() => import('../features/ip/pages/non-patent-details-page'), '非专利管理');
-const PortfolioPage = companyOnly(() => import('../features/portfolio/pages/portfolio-page'), '专利管理');
-const PatentDetailsPage = companyOnly(() => import('../features/patent/pages/patent-details-page'), '企业专利详情');
-const LitigationListPage = companyOnly(() => import('../features/litigation/pages/litigation-list-page'), '诉讼管理');
-const CertificateExpirePage = companyOnly(() => import('../features/warnings/pages/certificate-expire-page'), '证书到期预警');
-const LitigationSearchPage = lazy(() => import('../features/litigation/pages/litigation-search-page'));
-const LitigationDetailPage = lazy(() => import('../features/litigation/pages/litigation-detail-page'));
-const CenterPage = lazy(() => import('../features/messages/pages/center-page'));
-const CenterDetailPage = lazy(() => import('../features/messages/pages/center-detail-page'));
-const EarlyPage = companyOnly(() => import('../features/monitoring/pages/early-page'), '专利监控');
-const CompDetailPage = companyOnly(() => import('../features/monitoring/pages/compdetail-page'), '专利监控');
-const CutDetailsPage = companyOnly(() => import('../features/monitoring/pages/cut-details-page'), '专利监控');
-const ReportPage = companyOnly(() => import('../features/reports/pages/report-page'), '月度专利报告');
+const NewSystemPage = signedIn('NewSystemPage');
+const DemandsPage = signedIn('DemandsPage');
+const DemandFollowPage = signedIn('DemandFollowPage');
+const VisitsNeedsPage = signedIn('VisitsNeedsPage');
+const WorkPage = signedIn('WorkPage');
+const AddVisitPage = signedIn('AddVisitPage');
+const WorkWaitvisitPage = signedIn('WorkWaitvisitPage');
+const WorkCalendarPage = signedIn('WorkCalendarPage');
+const WorkWaitvisit2Page = signedIn('WorkWaitvisit2Page');
+const WorkVisitPage = signedIn('WorkVisitPage');
+const VisitDetailPage = signedIn('VisitDetailPage');
+const RankingPage = signedIn('RankingPage');
+const GradingPage = signedIn('GradingPage');
+const WarningsPage = signedIn('WarningsPage');
+const SystemPage = signedIn('SystemPage');
+const HomePage = signedIn('HomePage');
+const CertificatePage = companyOnly(() => loadSignedIn('CertificatePage'), '证书管理');
+const NonPatentDetailsPage = companyOnly(() => loadSignedIn('NonPatentDetailsPage'), '非专利管理');
+const PortfolioPage = companyOnly(() => loadSignedIn('PortfolioPage'), '专利管理');
+const PatentDetailsPage = companyOnly(() => loadSignedIn('PatentDetailsPage'), '企业专利详情');
+const LitigationListPage = companyOnly(() => loadSignedIn('LitigationListPage'), '诉讼管理');
+const CertificateExpirePage = companyOnly(() => loadSignedIn('CertificateExpirePage'), '证书到期预警');
+const LitigationSearchPage = signedIn('LitigationSearchPage');
+const LitigationDetailPage = signedIn('LitigationDetailPage');
+const CenterPage = signedIn('CenterPage');
+const CenterDetailPage = signedIn('CenterDetailPage');
+const EarlyPage = companyOnly(() => loadSignedIn('EarlyPage'), '专利监控');
+const CompDetailPage = companyOnly(() => loadSignedIn('CompDetailPage'), '专利监控');
+const CutDetailsPage = companyOnly(() => loadSignedIn('CutDetailsPage'), '专利监控');
+const ReportPage = companyOnly(() => loadSignedIn('ReportPage'), '月度专利报告');
 const ChannelListPage = lazy(() => import('../portal/channel-list-page'));
 const ArticleDetailPage = lazy(() => import('../portal/article-detail-page'));
 const PortalHomePage = lazy(() => import('../portal/portal-home-page'));
-const FeePage = companyOnly(() => import('../features/fees/pages/fee-page'), '年费预警');
-const ConsultingPage = lazy(() => import('../features/consulting/pages/consulting-page'));
-const UserConsultingPage = companyOnly(() => import('../features/consulting/pages/user-consulting-page'), '业务咨询');
+const FeePage = companyOnly(() => loadSignedIn('FeePage'), '年费预警');
+const ConsultingPage = signedIn('ConsultingPage');
+const UserConsultingPage = companyOnly(() => loadSignedIn('UserConsultingPage'), '业务咨询');
 
-const DataShowPage = lazy(() => import('../features/dashboards/pages/data-show-page'));
-const DataShowListPage = lazy(() => import('../features/dashboards/pages/data-show-list-page'));
-const VisualizationPage = lazy(() => import('../features/visualization/pages/visualization-page'));
-const PatentVisualizationPage = lazy(() => import('../features/visualization/pages/patent-page'));
-const HonorPage = lazy(() => import('../features/enterprise-directory/pages/honor-page'));
-const NewHomePage = lazy(() => import('../features/service-dashboards/pages/new-home-page'));
-const VisitVisualPage = lazy(() => import('../features/service-dashboards/pages/visit-visual-page'));
-const ServiceDataPage = lazy(() => import('../features/service-dashboards/pages/data-page'));
-const EnterprisePage = lazy(() => import('../features/enterprise-directory/pages/enterprise-page'));
-const WebAdminPage = lazy(() => import('../features/cms/pages/web-admin-page'));
-const NewsPage = lazy(() => import('../features/cms/pages/news-page'));
-const NewsDetailsPage = lazy(() => import('../features/cms/pages/news-details-page'));
-const AdminReportsPage = lazy(() => import('../features/industry-reports/admin-reports-page'));
-const IndustryPage = lazy(() => import('../features/industry-reports/industry-page'));
+const DataShowPage = signedIn('DataShowPage');
+const DataShowListPage = signedIn('DataShowListPage');
+const VisualizationPage = signedIn('VisualizationPage');
+const PatentVisualizationPage = signedIn('PatentVisualizationPage');
+const HonorPage = signedIn('HonorPage');
+const NewHomePage = signedIn('NewHomePage');
+const VisitVisualPage = signedIn('VisitVisualPage');
+const ServiceDataPage = signedIn('ServiceDataPage');
+const EnterprisePage = signedIn('EnterprisePage');
+const WebAdminPage = signedIn('WebAdminPage');
+const NewsPage = signedIn('NewsPage');
+const NewsDetailsPage = signedIn('NewsDetailsPage');
+const AdminReportsPage = signedIn('AdminReportsPage');
+const IndustryPage = signedIn('IndustryPage');
 const AskAboutPage = lazy(() => import('../portal/services/ask-about-page'));
 const DialoguePage = lazy(() => import('../portal/services/dialogue-page'));
 const ImmediatelyPage = lazy(() => import('../portal/services/immediately-page'));

@@ -3,7 +3,7 @@ import { ApiError } from '../api/http';
 
 /**
  * Marks the form fields a server validation error names (`fields:[{path,msg}]`).
- * Only fields the form has are marked; the toast from the axios layer covers the rest.
+ * Only fields the form has are marked; the toast from the HTTP client covers the rest.
  */
 export function markServerFieldErrors(form: FormInstance, err: unknown, known: string[]): boolean {
   if (!(err instanceof ApiError) || !err.fields?.length) return false;

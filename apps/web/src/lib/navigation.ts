@@ -1,4 +1,4 @@
-// Non-component code (the axios layer on a 401) navigates through the router once it is mounted;
+// Non-component code (the HTTP client on a 401) navigates through the router once it is mounted;
 // before that, or in tests without a router, it falls back to a full page load.
 type Navigate = (to: string, opts?: { replace?: boolean }) => void;
 

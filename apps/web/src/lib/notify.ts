@@ -1,23 +1,26 @@
-import { message, type App } from 'antd';
+import type { MessageInstance } from 'antd/es/message/interface';
 
-type MessageInstance = ReturnType<typeof App.useApp>['message'];
-
-// Code outside React (the axios layer, session actions) shows messages through the instance that antd's <App>
-// provides, so messages follow the zh_CN theme; before it mounts (and in unit tests) the static API is used.
+// Code outside React (the HTTP client, session actions) and pages show messages through the instance that the app's
+// frame (ui-provider.tsx: AppFrame) provides, so messages follow the zh_CN theme; before it mounts (and in unit tests
+// that render without it) antd's static API is used.
 let instance: MessageInstance | null = null;
 
 export function setMessageInstance(api: MessageInstance | null): void {
   instance = api;
 }
 
-function api(): MessageInstance {
-  return instance ?? message;
+type Kind = 'error' | 'warning' | 'success' | 'info';
+
+function show(kind: Kind, text: string, durationSeconds?: number): void {
+  if (instance) void instance[kind](text, durationSeconds);
+  // antd's static message loads on first use: the frame is mounted before any page calls (ADR 0056 §5).
+  else void import('antd/es/message').then(({ default: message }) => void message[kind](text, durationSeconds));
 }
 
 /** Toasts shown by non-component code; duration in seconds as antd expects. */
 export const notify = {
-  error: (text: string, durationSeconds?: number) => void api().error(text, durationSeconds),
-  warning: (text: string, durationSeconds?: number) => void api().warning(text, durationSeconds),
-  success: (text: string, durationSeconds?: number) => void api().success(text, durationSeconds),
-  info: (text: string, durationSeconds?: number) => void api().info(text, durationSeconds),
+  error: (text: string, durationSeconds?: number) => show('error', text, durationSeconds),
+  warning: (text: string, durationSeconds?: number) => show('warning', text, durationSeconds),
+  success: (text: string, durationSeconds?: number) => show('success', text, durationSeconds),
+  info: (text: string, durationSeconds?: number) => show('info', text, durationSeconds),
 };

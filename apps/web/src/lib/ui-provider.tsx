@@ -1,16 +1,30 @@
-import { useEffect, type ReactNode } from 'react';
-import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import { useContext, useEffect, type ReactNode } from 'react';
+import { ConfigProvider } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
+// antd's App, reduced to what the app uses (ADR 0056 §5): its root element with the `app` style hook (font, colour,
+// line height under the theme) and the context-aware message API. antd's App also builds the modal and notification
+// hooks, which nothing here uses: pages show messages through `notify`. ui-provider.test.tsx checks the markup against
+// antd's App, so an antd upgrade that changes it fails there.
+import useAppStyle from 'antd/es/app/style';
+import useMessage from 'antd/es/message/useMessage';
 import { setMessageInstance } from './notify';
 
-/** Hands antd's context-aware message API to code outside React (axios layer, session actions). */
-function MessageBridge() {
-  const { message } = AntApp.useApp();
+/** antd's <App> root with the message holder; hands the message API to `notify` (HTTP client, pages, sessions). */
+export function AppFrame({ children }: { children?: ReactNode }) {
+  const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
+  const prefixCls = getPrefixCls('app');
+  const [hashId, cssVarCls] = useAppStyle(prefixCls);
+  const [message, holder] = useMessage();
   useEffect(() => {
     setMessageInstance(message);
     return () => setMessageInstance(null);
   }, [message]);
-  return null;
+  return (
+    <div className={[hashId, prefixCls, cssVarCls].filter(Boolean).join(' ')}>
+      {holder}
+      {children}
+    </div>
+  );
 }
 
 /**
@@ -41,10 +55,7 @@ const THEME_TOKENS = {
 export function UiProvider({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} theme={{ token: THEME_TOKENS }}>
-      <AntApp>
-        <MessageBridge />
-        {children}
-      </AntApp>
+      <AppFrame>{children}</AppFrame>
     </ConfigProvider>
   );
 }

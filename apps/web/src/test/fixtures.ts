@@ -1,7 +1,6 @@
 import type { SessionUser } from '@ip/contract';
 import { menuFor, chooseRouteSet } from '@ip/contract';
-import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
-import { http } from '../api/http';
+import { http, type Transport, type TransportConfig } from '../api/http';
 
 /** A session user for tests; the menu is the route set's menu from the page table. */
 export function makeUser(patch: Partial<SessionUser> = {}): SessionUser {
@@ -39,10 +38,10 @@ export interface RecordedCall {
   method: string;
   body: unknown;
   headers: Record<string, unknown>;
-  config: InternalAxiosRequestConfig;
+  config: TransportConfig;
 }
 
-type Reply = { status?: number; data: unknown } | Error;
+type Reply = { status?: number; data: unknown; headers?: Record<string, string> } | Error;
 
 /** A successful reply of the API envelope (code 1) carrying `data`. */
 export const ok = (data: unknown) => ({ data: { code: 1, msg: 'ok', data } });
@@ -55,13 +54,13 @@ export function restoreNetwork(): void {
 }
 
 /**
- * Replaces the axios instance's network adapter: each call is recorded and answered by `respond`.
+ * Replaces the HTTP client's transport (api/http.ts: `http.defaults.adapter`, XMLHttpRequest in the browser): each call is recorded and answered by `respond`.
  * This mocks the network, not our code or antd. It is restored after the test (src/test/setup.ts).
  */
 export function mockNetwork(respond: (call: RecordedCall) => Reply | Promise<Reply>) {
   const calls: RecordedCall[] = [];
   const original = http.defaults.adapter;
-  const adapter: AxiosAdapter = async (config) => {
+  const adapter: Transport = async (config) => {
     let body: unknown = config.data;
     if (typeof body === 'string') {
       try {
@@ -71,17 +70,16 @@ export function mockNetwork(respond: (call: RecordedCall) => Reply | Promise<Rep
       }
     }
     const call: RecordedCall = {
-      url: config.url ?? '',
-      method: (config.method ?? 'get').toUpperCase(),
+      url: config.url,
+      method: config.method,
       body,
-      headers: config.headers.toJSON() as Record<string, unknown>,
+      headers: { ...config.headers },
       config,
     };
     calls.push(call);
     const reply = await respond(call);
     if (reply instanceof Error) throw reply;
-    const res: AxiosResponse = { data: reply.data, status: reply.status ?? 200, statusText: 'OK', headers: {}, config };
-    return res;
+    return { data: reply.data, status: reply.status ?? 200, headers: reply.headers ?? {} };
   };
   http.defaults.adapter = adapter;
   const restore = () => {

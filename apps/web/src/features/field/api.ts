@@ -1,4 +1,4 @@
-import type { AxiosRequestConfig } from 'axios';
+import type { RequestConfig } from '../../api/http';
 import type {
   SessionUser,
   VisitCalendarEntry,
@@ -48,17 +48,17 @@ export function fetchPrefill(id: number): Promise<VisitPrefill> {
 }
 
 /** GET /v1/visit/visitDetail: one visit. */
-export function fetchVisit(id: number, config?: AxiosRequestConfig): Promise<VisitDetail> {
+export function fetchVisit(id: number, config?: RequestConfig): Promise<VisitDetail> {
   return get<VisitDetail>('/v1/visit/visitDetail', { id }, config);
 }
 
 /** POST /v1/visit/createVisit: a to-visit or a record made directly (request_key: sent twice, saved once). */
-export function createVisitCall(body: VisitCreateBody, config?: AxiosRequestConfig): Promise<VisitCreated> {
+export function createVisitCall(body: VisitCreateBody, config?: RequestConfig): Promise<VisitCreated> {
   return post<VisitCreated>('/v1/visit/createVisit', body, config);
 }
 
 /** POST /v1/visit/editVisit: here, recording a to-visit (action 'record'). */
-export function editVisitCall(body: VisitEditBody, config?: AxiosRequestConfig): Promise<VisitCreated> {
+export function editVisitCall(body: VisitEditBody, config?: RequestConfig): Promise<VisitCreated> {
   return post<VisitCreated>('/v1/visit/editVisit', body, config);
 }
 

@@ -73,7 +73,7 @@ export function fileNameOf(header: string | null, fallback: string): string {
 
 /**
  * POST …/download: the judgment (or document n) as a Word file, saved under the server's Chinese file name. Sent
- * with fetch rather than the axios instance: a refusal comes back as the JSON envelope on a call that otherwise
+ * with fetch rather than the HTTP client of api/http.ts: a refusal comes back as the JSON envelope on a call that otherwise
  * answers a file, and reading it needs the body as text. The token goes in Authorization as everywhere.
  */
 export async function downloadJudgment(id: number, document?: number): Promise<string> {

@@ -32,7 +32,7 @@ export function SmsCodeButton({ form, purpose, field = 'mobile' }: { form: FormI
       notify.success('验证码已发送，请注意查收');
       setLeft(COUNTDOWN_SECONDS);
     } catch {
-      // The axios layer has shown the reason.
+      // The HTTP client has shown the reason.
     } finally {
       setSending(false);
     }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
+import { notify } from '../../../lib/notify';
 import type { SessionUser } from '@ip/contract';
 import { FieldShell } from '../components/field-shell';
 import { CompanyPicker } from '../components/company-picker';
@@ -18,7 +19,6 @@ interface Values {
 function PlanForm({ user }: { user: SessionUser }) {
   const [form] = Form.useForm<Values>();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const [requestKey] = useState(newRequestKey);
   const [sending, setSending] = useState(false);
   const today = shanghaiToday();
@@ -37,7 +37,7 @@ function PlanForm({ user }: { user: SessionUser }) {
           request_key: requestKey,
         }),
       );
-      void message.success('待走访已发起');
+      notify.success('待走访已发起');
       void navigate('/web/small/Waitvisit');
     } catch (err) {
       markServerFieldErrors(form, err, ['company_id', 'plan_date', 'plan_time', 'purpose']);

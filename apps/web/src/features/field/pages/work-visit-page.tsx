@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Alert, App, Button, Empty, Form, Input, Select, Spin, Switch } from 'antd';
+import { Alert, Button, Empty, Form, Input, Select, Spin, Switch } from 'antd';
+import { notify } from '../../../lib/notify';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { DEMAND_TITLE_MAX, VISIT_DEMANDS_MAX, type SessionUser, type VisitCreated } from '@ip/contract';
 import { ApiError } from '../../../api/http';
@@ -31,7 +32,6 @@ type SendState = { kind: 'idle' } | { kind: 'sending'; attempt: number } | { kin
  */
 function RecordForm({ user, planId, onSaved }: { user: SessionUser; planId?: number; onSaved: () => void }) {
   const [form] = Form.useForm<Values>();
-  const { message } = App.useApp();
   const [requestKey, setRequestKey] = useState(newRequestKey);
   const [photos, setPhotos] = useState<PhotoItem[]>([]);
   const [state, setState] = useState<SendState>({ kind: 'idle' });
@@ -46,11 +46,11 @@ function RecordForm({ user, planId, onSaved }: { user: SessionUser; planId?: num
 
   const send = async (v: Values) => {
     if (photos.some((p) => !p.id && !p.error)) {
-      void message.warning('照片还在上传，请稍候');
+      notify.warning('照片还在上传，请稍候');
       return;
     }
     if (photos.some((p) => p.error)) {
-      void message.warning('有照片上传失败，请删除后重新上传');
+      notify.warning('有照片上传失败，请删除后重新上传');
       return;
     }
     setPending(v);
@@ -91,7 +91,7 @@ function RecordForm({ user, planId, onSaved }: { user: SessionUser; planId?: num
       setState({ kind: 'idle' });
       setPending(null);
       const raised = saved.demand_ids.length;
-      void message.success(raised ? `走访记录已保存，同时登记了 ${raised} 条需求` : '走访记录已保存');
+      notify.success(raised ? `走访记录已保存，同时登记了 ${raised} 条需求` : '走访记录已保存');
       form.resetFields();
       setPhotos([]);
       setRequestKey(newRequestKey());
@@ -101,7 +101,7 @@ function RecordForm({ user, planId, onSaved }: { user: SessionUser; planId?: num
         setState({ kind: 'idle' });
         setPending(null);
         if (!markServerFieldErrors(form, err, ['company_id', 'visit_date', 'people_met', 'content'])) {
-          void message.error(err.message);
+          notify.error(err.message);
         }
         return;
       }

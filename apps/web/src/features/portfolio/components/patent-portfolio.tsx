@@ -204,7 +204,7 @@ export function PatentPortfolio() {
     try {
       await downloadPortfolio({ ...s.query, page: undefined, page_size: undefined } as never);
     } catch {
-      // the axios layer has shown the server's message
+      // the HTTP client has shown the server's message
     } finally {
       setExporting(false);
     }

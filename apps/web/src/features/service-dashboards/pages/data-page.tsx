@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Space, Table, Tabs, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Space, Table, Tabs, Typography, type TableColumnsType } from 'antd';
+import { notify } from '../../../lib/notify';
 import {
   SERVICE_COMPANY_SORTS,
   SERVICE_STAT_TABLE_LABELS,
@@ -42,7 +43,6 @@ const num = (title: string, key: string, extra: object = {}) => ({
  * paged, exported to Excel.
  */
 export default function DataPage() {
-  const { message } = App.useApp();
   const { filter, set } = useStatsFilter();
   const { params, page, pageSize, update, pagination } = useUrlList();
   const tableParam = params.get('table');
@@ -149,7 +149,7 @@ export default function DataPage() {
     try {
       await downloadServiceTable(table, filter, `数据明细-${SERVICE_STAT_TABLE_LABELS[table]}.xlsx`);
     } catch (e) {
-      message.error(e instanceof Error ? e.message : '导出失败，请稍后重试');
+      notify.error(e instanceof Error ? e.message : '导出失败，请稍后重试');
     } finally {
       setExporting(false);
     }
