@@ -57,6 +57,8 @@ describe('demand limits and lights (ADR 0039)', () => {
       },
     });
     const words = (s: string) => s.replace(/\s+/g, ' ').trim();
-    expect(words(dueSql('d').compile(db).sql)).toBe(words(`(${DUE_EXPR.replace(/\b(status|contacted_at|replied_at|contact_due|reply_due|close_due)\b/g, '"d".$1')})`));
+    expect(words(dueSql('d').compile(db).sql)).toBe(
+      words(`(${DUE_EXPR.replace(/\b(status|contacted_at|replied_at|contact_due|reply_due|close_due)\b/g, '"d".$1')})`),
+    );
   });
 });
