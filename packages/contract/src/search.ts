@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RowId } from './admin';
 
 /** Largest page of search results. */
 export const SEARCH_PAGE_SIZE_MAX = 100;
@@ -93,12 +94,7 @@ export type IntelligenceBody = z.infer<typeof IntelligenceBody>;
 export const PatentDetailBody = z
   .object({
     // Ids are 32-bit in both databases: a larger one is a wrong id, not a server error on PostgreSQL (fuzz, CI run 17).
-    id: z.coerce
-      .number({ error: '专利编号不正确' })
-      .int('专利编号不正确')
-      .positive('专利编号不正确')
-      .max(2147483647, '专利编号不正确')
-      .optional(),
+    id: RowId('专利编号不正确').optional(),
     number: z.string().trim().min(1).optional(),
   })
   .refine((b) => b.id !== undefined || b.number !== undefined, '请提供专利 id 或申请号/公开号');
