@@ -15,6 +15,12 @@ const webConfig = 'apps/web/vitest.config.ts';
 const workers = Math.max(2, os.availableParallelism() - 1);
 
 /**
+ * Files of the api project that test the embedded default only (the compiled server on its SQLite default, SQLite's
+ * busy handling): left out of the project's PostgreSQL run (TEST_DATABASE_URL) instead of being reported as skipped.
+ */
+const sqliteOnly = ['apps/server/src/bundle.test.ts', 'apps/server/src/db/sqlite-busy.test.ts'];
+
+/**
  * How many e2e files run side by side: E2E_WORKERS when set, else 2: a test mostly waits on the browser or the
  * server, so two files keep the two cores of the CI machine busy. But 1 on an overloaded machine (a load average of
  * twice the cores or more, far above what this run's own earlier phases leave): there the one server process gets a
@@ -40,7 +46,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/src/**/*.test.ts'],
-          exclude: ['apps/server/src/**/*.unit.test.ts'],
+          exclude: ['apps/server/src/**/*.unit.test.ts', ...(process.env.TEST_DATABASE_URL ? sqliteOnly : [])],
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,

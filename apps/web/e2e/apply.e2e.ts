@@ -31,9 +31,27 @@ beforeAll(async () => {
   await warm.close();
 });
 
-// The time limit is the project's 60 s doubled: two logins, four axe runs and four full-page screenshots took
-// 55–65 s on the 2-core development machine under a load average of 15–20.
+// The time limit is the project's 60 s doubled: two logins, three axe runs and two full-page screenshots in the
+// approval test took 55–65 s (all of it, with the /user dialog, in one test) on the 2-core machine at load 15–20.
 describe('/apply: the administrator approves a trial user', () => {
+  // The /user 新建用户 dialog, checked by axe and photographed at both widths: its own test (and time limit), so that
+  // the approval below does not share 120 s with it on a loaded machine.
+  it('shows the 新建用户 dialog on /user without serious axe violations, at 1366 and 375 px', async () => {
+    const { page, errors } = await openAs('admin');
+    await waitForTitle(page, '用户管理');
+    await page.getByRole('button', { name: /新建用户/ }).click();
+    const dialog = page.getByRole('dialog', { name: '新建用户' });
+    await dialog.getByLabel('手机号').waitFor();
+    expect(await axeViolations(page, { include: ['.ant-modal'], seriousOnly: true })).toEqual([]);
+    await screenshot(page, 'user-create-dialog-1366');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, 'user-create-dialog-375');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    await page.close();
+  }, 120_000);
+
   it('approves the application from /apply; the trial user is verified on the next page load', async () => {
     const { token: trialToken } = await registerTrialUser({ name: '李试用', company: COMPANY });
     const trial = await openWithToken(trialToken, '/home');
@@ -58,18 +76,7 @@ describe('/apply: the administrator approves a trial user', () => {
 
     const { page, errors } = await openAs('admin');
 
-    // /user: the 新建用户 dialog, checked by axe and photographed at both widths.
     await waitForTitle(page, '用户管理');
-    await page.getByRole('button', { name: /新建用户/ }).click();
-    const dialog = page.getByRole('dialog', { name: '新建用户' });
-    await dialog.getByLabel('手机号').waitFor();
-    expect(await axeViolations(page, { include: ['.ant-modal'], seriousOnly: true })).toEqual([]);
-    await screenshot(page, 'user-create-dialog-1366');
-    await page.setViewportSize({ width: 375, height: 800 });
-    await screenshot(page, 'user-create-dialog-375');
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
-    await page.setViewportSize({ width: 1366, height: 768 });
 
     // /apply (through the menu: no page load): the pending application; axe at 1366 px, fits 375 px.
     await page.getByRole('complementary', { name: '侧边菜单' }).getByRole('menuitem', { name: '申请管理' }).click();
@@ -90,9 +97,13 @@ describe('/apply: the administrator approves a trial user', () => {
     const approve = page.getByRole('dialog', { name: `通过「${COMPANY}」的认证申请` });
     await approve.getByText('关联企业').waitFor();
     expect(await axeViolations(page, { include: ['.ant-modal'], seriousOnly: true })).toEqual([]);
-    await approve.getByRole('button', { name: '确认通过' }).click();
+    // The last CI run failed on this click (the log kept only the line): wait until the button can take it, then click
+    // with a limit above the harness's 15 s action default, which a loaded machine can exceed while the dialog settles.
+    const confirm = approve.getByRole('button', { name: '确认通过' });
+    await expect.poll(() => confirm.isEnabled(), { timeout: 30_000 }).toBe(true);
+    await confirm.click({ timeout: 45_000 });
     // The dialog closes when the approval is stored (its toast may be gone before a loaded machine looks).
-    await approve.waitFor({ state: 'hidden' });
+    await approve.waitFor({ state: 'hidden', timeout: 45_000 });
     await page.getByRole('tab', { name: /已通过/ }).click();
     await page.getByRole('row').filter({ hasText: COMPANY }).filter({ hasText: '已通过' }).first().waitFor();
 
