@@ -65,7 +65,7 @@ const stop = async () => {
 
 try {
   // 1. A fresh start: migrations, the demo accounts and the demo district (no demo patents: the district brings its own).
-  server = await startBenchServer(dir, { DEMO_PATENTS: '0', LOG_LEVEL: 'warn' });
+  server = await startBenchServer(dir, { DEMO_PATENTS: '0' });
   await stop();
 
   // 2. The benchmark district, written straight into the stopped server's database.
@@ -76,7 +76,7 @@ try {
   console.log(`district written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   // 3. The server again, and the main account's session.
-  server = await startBenchServer(dir, { DEMO_PATENTS: '0', LOG_LEVEL: 'warn' });
+  server = await startBenchServer(dir, { DEMO_PATENTS: '0' });
   const base = server.base;
   const res = await fetch(`${base}/v1/user/login`, {
     method: 'POST',
