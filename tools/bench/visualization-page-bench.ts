@@ -16,10 +16,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { chromium, type Page } from 'playwright-core';
 import { REPO_ROOT } from '../../apps/server/src/config';
-import { openDb } from '../../apps/server/src/db';
-import { DEMO, type TestApp } from '../../apps/server/test/helpers';
+import { createTestApp, DEMO } from '../../apps/server/test/helpers';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../apps/web/e2e/chromium';
 import { benchArgs } from './args';
 import { startBenchServer, type BenchServer } from './server';
@@ -64,18 +64,19 @@ const stop = async () => {
 };
 
 try {
-  // 1. A fresh start: migrations, the demo accounts and the demo district (no demo patents: the district brings its own).
-  server = await startBenchServer(dir, { DEMO_PATENTS: '0' });
-  await stop();
-
-  // 2. The benchmark district, written straight into the stopped server's database.
+  // 1. The demo accounts and the benchmark district on a fresh database (as bench:service-dashboards builds it), then
+  // copied to the data directory the server opens.
   const t0 = performance.now();
-  const db = openDb({ dataDir: dir });
-  await buildBenchDistrict({ db, now: () => NOW } as unknown as TestApp, { COMPANIES, VISITS, DEMANDS, PATENTS, handled: true });
-  await db.close();
+  const t = await createTestApp({ now: NOW.toISOString() });
+  try {
+    await buildBenchDistrict(t, { COMPANIES, VISITS, DEMANDS, PATENTS, handled: true });
+    await sql`VACUUM INTO ${path.join(dir, 'app.db')}`.execute(t.db.db);
+  } finally {
+    await t.close();
+  }
   console.log(`district written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-  // 3. The server again, and the main account's session.
+  // 2. The real server on it, and the main account's session.
   server = await startBenchServer(dir, { DEMO_PATENTS: '0' });
   const base = server.base;
   const res = await fetch(`${base}/v1/user/login`, {
