@@ -382,6 +382,8 @@ export interface Database {
   service_visit_days: ServiceVisitDaysTable;
   service_demand_registered: ServiceDemandRegisteredTable;
   service_demand_handled: ServiceDemandHandledTable;
+  stats_days: StatsDaysTable;
+  stats_company_days: StatsCompanyDaysTable;
   district_maps: DistrictMapsTable;
   industry_reports: IndustryReportsTable;
   portal_requests: PortalRequestsTable;
@@ -757,6 +759,21 @@ export interface ActivityLogTable {
   kind: 'login' | 'export';
   user_id: number;
   created_at: string;
+}
+
+/** search_history and activity_log rows per kind ('search' | 'login' | 'export') × China day, kept by triggers (migration 046, ADR 0063). */
+export interface StatsDaysTable {
+  kind: string;
+  day: string;
+  n: number;
+}
+
+/** The same per company (the row's user's company_id now, > 0) × China day × kind (migration 046, ADR 0063). */
+export interface StatsCompanyDaysTable {
+  company_id: number;
+  day: string;
+  kind: string;
+  n: number;
 }
 
 /** A portal article (migration 026, issue 14, ADR 0045). */

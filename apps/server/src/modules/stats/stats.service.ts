@@ -75,6 +75,8 @@ function fill(r: Range, rows: { day: string; count: unknown }[]): DayCount[] {
   return daysOf(r).map((day) => ({ day, count: by.get(day) ?? 0 }));
 }
 
+const sumDays = (days: DayCount[]) => days.reduce((a, d) => a + d.count, 0);
+
 function monthsOf(r: Range): string[] {
   const out: string[] = [];
   for (let m = r.from.slice(0, 7); m <= r.to.slice(0, 7);) {
@@ -85,46 +87,60 @@ function monthsOf(r: Range): string[] {
   return out;
 }
 
-async function activityPerDay(db: DB, dialect: Dialect, r: Range, kind: 'login' | 'export') {
+/** Rows per China day of one kind ('search' | 'login' | 'export') in the range, from the stored counts (ADR 0063). */
+async function perDay(db: DB, r: Range, kind: 'search' | 'login' | 'export') {
   const rows = await db
-    .selectFrom('activity_log')
-    .select([dayOf(dialect, 'created_at').as('day'), (eb) => eb.fn.countAll().as('count')])
+    .selectFrom('stats_days')
+    .select(['day', 'n as count'])
     .where('kind', '=', kind)
-    .where('created_at', '>=', r.lo)
-    .where('created_at', '<', r.hi)
-    .groupBy(dayOf(dialect, 'created_at'))
+    .where('day', '>=', r.from)
+    .where('day', '<=', r.to)
     .execute();
   return fill(r, rows);
 }
 
-/** The company activity (logins, searches, exports of its users) in the range, one row per company. */
-function companyActivity(db: DB, r: Range) {
-  const events = db
-    .selectFrom('activity_log')
-    .select(['user_id', sql<string>`kind`.as('kind')])
-    .where('created_at', '>=', r.lo)
-    .where('created_at', '<', r.hi)
-    .unionAll(
-      db
-        .selectFrom('search_history')
-        .select(['user_id', sql<string>`'search'`.as('kind')])
-        .where('created_at', '>=', r.lo)
-        .where('created_at', '<', r.hi),
-    );
-  return db
-    .selectFrom(events.as('e'))
-    .innerJoin('users as u', 'u.id', 'e.user_id')
-    .leftJoin('companies as c', 'c.id', 'u.company_id')
-    .where('u.company_id', '>', 0)
-    .groupBy(['u.company_id', 'c.company_name'])
+/**
+ * The company activity (logins, searches, exports of its users) in the range, one row per company with any: summed
+ * from the stored per-company, per-day counts (stats_company_days, ADR 0063) before the company's name is joined.
+ */
+function companyActivity(db: DB, r: Range, keyword: string | undefined) {
+  const sumOf = (kind: string) => sql<number>`sum(case when kind = ${kind} then n else 0 end)`;
+  const grouped = db
+    .selectFrom('stats_company_days')
+    .where('day', '>=', r.from)
+    .where('day', '<=', r.to)
+    .groupBy('company_id')
+    .having(sql`sum(n)`, '>', 0)
     .select([
-      'u.company_id',
-      'c.company_name',
-      sql<number>`sum(case when e.kind = 'login' then 1 else 0 end)`.as('logins'),
-      sql<number>`sum(case when e.kind = 'search' then 1 else 0 end)`.as('searches'),
-      sql<number>`sum(case when e.kind = 'export' then 1 else 0 end)`.as('exports'),
-      sql<number>`count(*)`.as('actions'),
+      'company_id',
+      sumOf('login').as('logins'),
+      sumOf('search').as('searches'),
+      sumOf('export').as('exports'),
+      sql<number>`sum(n)`.as('actions'),
     ]);
+  const q = db
+    .selectFrom(grouped.as('g'))
+    .leftJoin('companies as c', 'c.id', 'g.company_id')
+    .select(['g.company_id', 'c.company_name', 'g.logins', 'g.searches', 'g.exports', 'g.actions']);
+  return keyword ? q.where(containsText('c.company_name', keyword)) : q;
+}
+
+/** One page of the active companies, most actions first, and how many there are (one grouping for both). */
+async function companyPage(db: DB, r: Range, keyword: string | undefined, limit: number, offset: number) {
+  const q = companyActivity(db, r, keyword);
+  const rows = await q
+    .select(sql<number>`count(*) over ()`.as('total'))
+    .orderBy('g.actions', 'desc')
+    .orderBy('g.company_id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  if (rows.length > 0 || offset === 0) return { total: n(rows[0]?.total), rows };
+  const total = await db
+    .selectFrom(q.as('x'))
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return { total: n(total.n), rows };
 }
 
 async function medianHours(db: DB, dialect: Dialect, r: Range, approved: number): Promise<number | null> {
@@ -185,15 +201,9 @@ export async function overview(db: DB, dialect: Dialect, r: Range): Promise<Stat
     .selectFrom('search_history')
     .where('created_at', '>=', r.lo)
     .where('created_at', '<', r.hi)
-    .select([(eb) => eb.fn.countAll().as('total'), sql<number>`count(distinct user_id)`.as('users')])
+    .select(sql<number>`count(distinct user_id)`.as('users'))
     .executeTakeFirstOrThrow();
-  const searchDays = await db
-    .selectFrom('search_history')
-    .select([dayOf(dialect, 'created_at').as('day'), (eb) => eb.fn.countAll().as('count')])
-    .where('created_at', '>=', r.lo)
-    .where('created_at', '<', r.hi)
-    .groupBy(dayOf(dialect, 'created_at'))
-    .execute();
+  const searchesPerDay = await perDay(db, r, 'search');
   const terms = await db
     .selectFrom('search_history')
     .select(['expression as term', (eb) => eb.fn.countAll().as('count')])
@@ -207,23 +217,15 @@ export async function overview(db: DB, dialect: Dialect, r: Range): Promise<Stat
 
   const logins = await db
     .selectFrom('activity_log')
-    .select([(eb) => eb.fn.countAll().as('total'), sql<number>`count(distinct user_id)`.as('users')])
+    .select(sql<number>`count(distinct user_id)`.as('users'))
     .where('kind', '=', 'login')
     .where('created_at', '>=', r.lo)
     .where('created_at', '<', r.hi)
     .executeTakeFirstOrThrow();
-  const exportsPerDay = await activityPerDay(db, dialect, r, 'export');
+  const loginsPerDay = await perDay(db, r, 'login');
+  const exportsPerDay = await perDay(db, r, 'export');
 
-  const companies = companyActivity(db, r);
-  const activeCount = await db
-    .selectFrom(companies.as('g'))
-    .select((eb) => eb.fn.countAll().as('count'))
-    .executeTakeFirstOrThrow();
-  const top = await companies
-    .orderBy(sql`count(*)`, 'desc')
-    .orderBy('u.company_id')
-    .limit(10)
-    .execute();
+  const active = await companyPage(db, r, undefined, 10, 0);
 
   return {
     date_from: r.from,
@@ -241,16 +243,16 @@ export async function overview(db: DB, dialect: Dialect, r: Range): Promise<Stat
       median_hours: await medianHours(db, dialect, r, n(v.timed)),
     },
     searches: {
-      total: n(s.total),
+      total: sumDays(searchesPerDay),
       users: n(s.users),
-      per_day: fill(r, searchDays),
+      per_day: searchesPerDay,
       top_terms: terms.map((t) => ({ term: t.term, count: n(t.count) })),
     },
-    exports: { total: exportsPerDay.reduce((a, d) => a + d.count, 0), per_day: exportsPerDay },
-    logins: { total: n(logins.total), users: n(logins.users), per_day: await activityPerDay(db, dialect, r, 'login') },
+    exports: { total: sumDays(exportsPerDay), per_day: exportsPerDay },
+    logins: { total: sumDays(loginsPerDay), users: n(logins.users), per_day: loginsPerDay },
     active_companies: {
-      count: n(activeCount.count),
-      top: top.map((c) => ({
+      count: active.total,
+      top: active.rows.map((c) => ({
         company_id: n(c.company_id),
         company_name: c.company_name ?? '（已删除）',
         logins: n(c.logins),
@@ -420,20 +422,9 @@ export async function listTable(
       };
     }
     case 'companies': {
-      let q = companyActivity(db, r);
-      if (k) q = q.having(containsText('c.company_name', k));
-      const total = await db
-        .selectFrom(q.as('g'))
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow();
-      const rows = await q
-        .orderBy(sql`count(*)`, 'desc')
-        .orderBy('u.company_id')
-        .limit(limit)
-        .offset(offset)
-        .execute();
+      const { total, rows } = await companyPage(db, r, k, limit, offset);
       return {
-        total: n(total.n),
+        total,
         list: rows.map((c) => ({
           company_id: n(c.company_id),
           company_name: c.company_name ?? '（已删除）',
