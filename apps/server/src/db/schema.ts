@@ -384,6 +384,8 @@ export interface Database {
   service_demand_handled: ServiceDemandHandledTable;
   stats_days: StatsDaysTable;
   stats_company_days: StatsCompanyDaysTable;
+  stats_company_months: StatsCompanyMonthsTable;
+  stats_user_days: StatsUserDaysTable;
   district_maps: DistrictMapsTable;
   industry_reports: IndustryReportsTable;
   portal_requests: PortalRequestsTable;
@@ -768,11 +770,33 @@ export interface StatsDaysTable {
   n: number;
 }
 
-/** The same per company (the row's user's company_id now, > 0) × China day × kind (migration 046, ADR 0063). */
+/**
+ * Events per company (the event's user's company_id now, > 0) × China day: logins, searches, exports and all
+ * (actions); kept by triggers (migration 046, ADR 0063).
+ */
 export interface StatsCompanyDaysTable {
-  company_id: number;
   day: string;
+  company_id: number;
+  logins: number;
+  searches: number;
+  exports: number;
+  actions: number;
+}
+
+/** The same per China month (YYYY-MM). */
+export interface StatsCompanyMonthsTable {
+  month: string;
+  company_id: number;
+  logins: number;
+  searches: number;
+  exports: number;
+  actions: number;
+}
+
+/** Users per account kind × China day of created_at, kept by triggers (migration 046, ADR 0063). */
+export interface StatsUserDaysTable {
   kind: string;
+  day: string;
   n: number;
 }
 
