@@ -382,6 +382,10 @@ export interface Database {
   service_visit_days: ServiceVisitDaysTable;
   service_demand_registered: ServiceDemandRegisteredTable;
   service_demand_handled: ServiceDemandHandledTable;
+  stats_days: StatsDaysTable;
+  stats_company_days: StatsCompanyDaysTable;
+  stats_company_months: StatsCompanyMonthsTable;
+  stats_user_days: StatsUserDaysTable;
   district_maps: DistrictMapsTable;
   industry_reports: IndustryReportsTable;
   portal_requests: PortalRequestsTable;
@@ -757,6 +761,43 @@ export interface ActivityLogTable {
   kind: 'login' | 'export';
   user_id: number;
   created_at: string;
+}
+
+/** search_history and activity_log rows per kind ('search' | 'login' | 'export') × China day, kept by triggers (migration 046, ADR 0063). */
+export interface StatsDaysTable {
+  kind: string;
+  day: string;
+  n: number;
+}
+
+/**
+ * Events per company (the event's user's company_id now, > 0) × China day: logins, searches, exports and all
+ * (actions); kept by triggers (migration 046, ADR 0063).
+ */
+export interface StatsCompanyDaysTable {
+  day: string;
+  company_id: number;
+  logins: number;
+  searches: number;
+  exports: number;
+  actions: number;
+}
+
+/** The same per China month (YYYY-MM). */
+export interface StatsCompanyMonthsTable {
+  month: string;
+  company_id: number;
+  logins: number;
+  searches: number;
+  exports: number;
+  actions: number;
+}
+
+/** Users per account kind × China day of created_at, kept by triggers (migration 046, ADR 0063). */
+export interface StatsUserDaysTable {
+  kind: string;
+  day: string;
+  n: number;
 }
 
 /** A portal article (migration 026, issue 14, ADR 0045). */
