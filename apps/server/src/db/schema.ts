@@ -382,6 +382,7 @@ export interface Database {
   service_visit_days: ServiceVisitDaysTable;
   service_demand_registered: ServiceDemandRegisteredTable;
   service_demand_handled: ServiceDemandHandledTable;
+  region_patents: RegionPatentsTable;
   district_maps: DistrictMapsTable;
   industry_reports: IndustryReportsTable;
   portal_requests: PortalRequestsTable;
@@ -654,6 +655,19 @@ export interface ServiceSettingsTable {
 
 /** A to-visit ('plan') or a visit record ('done'), or a cancelled plan (migration 023, issue 12). */
 /** Visits per office × street × visitor × state × day, kept by triggers (migration 040, ADR 0059). */
+/** Own patents per office × street (migration 045, ADR 0062): kept by triggers; rows with n = 0 count nothing. */
+export interface RegionPatentsTable {
+  owner_id: number;
+  street_id: number;
+  patent_id: number;
+  /** 1: 有权. */
+  valid: number;
+  /** 1: 有权 发明. */
+  invention: number;
+  /** The office's own links of that street to the patent. */
+  n: number;
+}
+
 export interface ServiceVisitDaysTable {
   owner_id: number;
   /** visit_date of a done visit, plan_date otherwise. */
