@@ -383,6 +383,7 @@ export interface Database {
   service_demand_registered: ServiceDemandRegisteredTable;
   service_demand_handled: ServiceDemandHandledTable;
   region_patents: RegionPatentsTable;
+  company_patent_counts: CompanyPatentCountsTable;
   district_maps: DistrictMapsTable;
   industry_reports: IndustryReportsTable;
   portal_requests: PortalRequestsTable;
@@ -666,6 +667,18 @@ export interface RegionPatentsTable {
   invention: number;
   /** The office's own links of that street to the patent. */
   n: number;
+}
+
+/** An enterprise's own patents (links not removed, not only collected, to patents that exist; migration 045). */
+export interface CompanyPatentCountsTable {
+  company_id: number;
+  patents: number;
+  /** 发明 */
+  inventions: number;
+  /** 有权 */
+  valid: number;
+  /** 有权 发明 */
+  valid_inventions: number;
 }
 
 export interface ServiceVisitDaysTable {

@@ -4,14 +4,14 @@ import { call, createTestApp, loginAs, type TestApp } from '../../../test/helper
 import { createOffice, insertDemand, insertVisit, type TestOffice } from '../../../test/service-office';
 import { seedDemoPatents } from '../patents/patent-seed';
 
-// The district dashboards' stored patent rows (region_patents, migration 045, ADR 0062) are kept by triggers: after a
-// mix of writes through the API (a company user adds a patent to its portfolio, takes one out and back, collects one
-// it holds and one it does not; the main account moves an enterprise to another street) and straight in the database
-// (links inserted, deleted, taken out, turned into collected ones; enterprises moved to another street, handed to
-// another office and back, deleted, one inserted over links it already had; patents' legal status and type changed,
-// a patent deleted and inserted again), the rows equal a recomputation from the links, enterprises and patents, on
-// SQLite and PostgreSQL; and the figures a main account reads from them equal those of a staff member assigned every
-// enterprise (the join path).
+// The district dashboards' stored patent figures (region_patents and company_patent_counts, migration 045, ADR 0062)
+// are kept by triggers: after a mix of writes through the API (a company user adds a patent to its portfolio, takes
+// one out and back, collects one it holds and one it does not; the main account moves an enterprise to another
+// street) and straight in the database (links inserted, deleted, taken out, turned into collected ones, moved to
+// another patent; enterprises moved to another street, handed to another office and back, deleted, one inserted over
+// links it already had; patents' legal status and type changed, a patent deleted and inserted again), the rows equal
+// a recomputation from the links, enterprises and patents, on SQLite and PostgreSQL; and the figures a main account
+// reads from them equal those of a staff member assigned every enterprise (the join path).
 
 let t: TestApp;
 let o: TestOffice;
@@ -36,7 +36,19 @@ async function storedAndRecomputed() {
     where x.removed = 0 and x.source <> 'collect' and c.service_owner_id <> 0
     group by c.service_owner_id, c.street_id, p.id, p.legal_status, p.type
     order by 1, 2, 3`.execute(db());
-  return { stored: norm(stored.rows), fresh: norm(fresh.rows) };
+  const counts = await sql<Record<string, unknown>>`select company_id, patents, inventions, valid, valid_inventions
+    from company_patent_counts where patents <> 0 order by company_id`.execute(db());
+  const freshCounts = await sql<Record<string, unknown>>`select x.company_id, count(*) as patents,
+      sum(case when p.type = '发明' then 1 else 0 end) as inventions,
+      sum(case when p.legal_status = '有权' then 1 else 0 end) as valid,
+      sum(case when p.legal_status = '有权' and p.type = '发明' then 1 else 0 end) as valid_inventions
+    from company_patents x join patents p on p.id = x.patent_id
+    where x.removed = 0 and x.source <> 'collect'
+    group by x.company_id order by 1`.execute(db());
+  return {
+    stored: { region: norm(stored.rows), companies: norm(counts.rows) },
+    fresh: { region: norm(fresh.rows), companies: norm(freshCounts.rows) },
+  };
 }
 
 async function expectKept(label: string) {
@@ -69,7 +81,12 @@ beforeAll(async () => {
       .set({ type: ['发明', '实用新型', '外观设计'][i % 3], legal_status: ['有权', '有权', '审中', '无权'][i % 4] })
       .where('id', '=', id)
       .execute();
-  o = await createOffice(t, '1370000700', ['甲存量测试有限公司', '乙存量测试有限公司', '丙存量测试有限公司', '丁存量测试有限公司']);
+  o = await createOffice(t, '1370000700', [
+    '甲存量测试有限公司',
+    '乙存量测试有限公司',
+    '丙存量测试有限公司',
+    '丁存量测试有限公司',
+  ]);
   other = await createOffice(t, '1370000800', ['他区存量测试有限公司']);
   const [A, B, C, D] = o.companies;
   for (const [id, s] of [
@@ -97,13 +114,8 @@ beforeAll(async () => {
     await link(c, P[p], extra);
   // The demo company user's enterprise joins the office (straight in the database: the enterprise trigger).
   companyId = Number(
-    (
-      await db()
-        .selectFrom('users')
-        .select('company_id')
-        .where('mobile', '=', '13800000001')
-        .executeTakeFirstOrThrow()
-    ).company_id,
+    (await db().selectFrom('users').select('company_id').where('mobile', '=', '13800000001').executeTakeFirstOrThrow())
+      .company_id,
   );
   expect(companyId).toBeGreaterThan(0);
   await link(companyId, P[8]);
@@ -115,7 +127,8 @@ afterAll(() => t?.close());
 describe('region_patents', () => {
   it('equals a recomputation from the links after every kind of write', async () => {
     const seeded = await expectKept('seeded');
-    expect(seeded.length).toBeGreaterThanOrEqual(9);
+    expect(seeded.region.length).toBeGreaterThanOrEqual(9);
+    expect(seeded.companies.length).toBeGreaterThanOrEqual(5);
     const [A, B, C, D] = o.companies;
 
     // Through the API: the company user's portfolio; the main account moves an enterprise.
@@ -144,7 +157,12 @@ describe('region_patents', () => {
       .values([C, D, D].map((c, i) => ({ company_id: c, patent_id: P[12 + i], created_at: now(), updated_at: now() })))
       .execute();
     await db().deleteFrom('company_patents').where('company_id', '=', A).where('patent_id', '=', P[0]).execute();
-    await db().updateTable('company_patents').set({ removed: 0 }).where('company_id', '=', C).where('patent_id', '=', P[4]).execute();
+    await db()
+      .updateTable('company_patents')
+      .set({ removed: 0 })
+      .where('company_id', '=', C)
+      .where('patent_id', '=', P[4])
+      .execute();
     await db()
       .updateTable('company_patents')
       .set({ source: 'collect' })
@@ -157,7 +175,12 @@ describe('region_patents', () => {
       .where('company_id', '=', D)
       .where('patent_id', '=', P[5])
       .execute();
-    await db().updateTable('company_patents').set({ patent_id: P[15] }).where('company_id', '=', D).where('patent_id', '=', P[13]).execute();
+    await db()
+      .updateTable('company_patents')
+      .set({ patent_id: P[15] })
+      .where('company_id', '=', D)
+      .where('patent_id', '=', P[13])
+      .execute();
     await expectKept('after the link writes');
 
     // Enterprises: another street, another office and back, an enterprise deleted and one inserted over old links.
@@ -189,10 +212,13 @@ describe('region_patents', () => {
     const gone = await db().selectFrom('patents').selectAll().where('id', '=', P[12]).executeTakeFirstOrThrow();
     await db().deleteFrom('patents').where('id', '=', P[12]).execute();
     await expectKept('a patent deleted');
-    await db().insertInto('patents').values({ ...gone, legal_status: '有权', type: '发明' }).execute();
+    await db()
+      .insertInto('patents')
+      .values({ ...gone, legal_status: '有权', type: '发明' })
+      .execute();
     const end = await expectKept('at the end');
     expect(end).not.toEqual(api);
-    expect(end.some((r) => r.patent_id === P[12] && r.invention === 1)).toBe(true);
+    expect(end.region.some((r) => r.patent_id === P[12] && r.invention === 1)).toBe(true);
   });
 
   it('a main account’s figures from the stored rows equal those of the links joined to every enterprise', async () => {

@@ -130,7 +130,9 @@ async function figures(
   const streetOnly = streetId !== undefined ? sql`and street_id = ${streetId}` : sql``;
   const [ent, pat, vis, dem, open] = await Promise.all([
     run(sql<Row>`with office as ${office} select ${k} as k, count(*) as enterprises from office o ${group}`),
-    scope.isMain ? run(storedPatents(scope, byStreet, streetId)) : run(sql<Row>`with office as ${office}
+    scope.isMain
+      ? run(storedPatents(scope, byStreet, streetId))
+      : run(sql<Row>`with office as ${office}
       select ${k} as k, count(distinct cp.patent_id) as patents,
         count(distinct case when p.legal_status = '有权' then cp.patent_id end) as valid_patents,
         count(distinct case when p.legal_status = '有权' and p.type = '发明' then cp.patent_id end) as inventions
@@ -243,12 +245,9 @@ export async function center(
       where d.owner_id = ${scope.ownerId} and d.status in ${OPEN}`.execute(db),
     sql<{ id: number; company_name: string; street_name: string; valid_patents: number; inventions: number }>`
       with office as ${office}
-      select o.id, o.company_name, o.street_name, count(*) as valid_patents,
-        sum(case when p.type = '发明' then 1 else 0 end) as inventions
-      from company_patents cp join office o on o.id = cp.company_id join patents p on p.id = cp.patent_id
-      where ${OWN_PATENT} and p.legal_status = '有权'
-      group by o.id, o.company_name, o.street_name
-      order by count(*) desc, o.id limit 5`.execute(db),
+      select o.id, o.company_name, o.street_name, k.valid as valid_patents, k.valid_inventions as inventions
+      from company_patent_counts k join office o on o.id = k.company_id
+      where k.valid > 0 order by k.valid desc, o.id limit 5`.execute(db),
   ]);
   const byStatus = new Map(states.rows.map((r) => [r.status, n(r.c)]));
   const l = lights.rows[0];
@@ -416,9 +415,9 @@ export async function patentStats(deps: Deps, scope: ServiceScope, q: { street_i
       from company_patents cp join office o on o.id = cp.company_id join patents p on p.id = cp.patent_id
       where ${OWN_PATENT} group by o.street_id`.execute(db),
     sql<{ id: number; company_name: string; street_name: string; c: number; inv: number }>`with office as ${office}
-      select o.id, o.company_name, o.street_name, count(*) as c, sum(case when p.type = '发明' then 1 else 0 end) as inv
-      from company_patents cp join office o on o.id = cp.company_id join patents p on p.id = cp.patent_id
-      where ${OWN_PATENT} group by o.id, o.company_name, o.street_name order by count(*) desc, o.id limit 10`.execute(db),
+      select o.id, o.company_name, o.street_name, k.patents as c, k.inventions as inv
+      from company_patent_counts k join office o on o.id = k.company_id
+      where k.patents > 0 order by k.patents desc, o.id limit 10`.execute(db),
     sql<G>`with office as ${office}, ${pats}
       select substr(p.gd, 1, 7) as g, count(*) as c from pats join patents p on p.id = pats.patent_id
       where p.gd >= ${`${lastYear}-01-01`} and p.gd <= ${`${thisYear}-12-31`}
