@@ -383,6 +383,7 @@ export interface Database {
   service_demand_registered: ServiceDemandRegisteredTable;
   service_demand_handled: ServiceDemandHandledTable;
   region_patents: RegionPatentsTable;
+  region_office_patents: RegionOfficePatentsTable;
   company_patent_counts: CompanyPatentCountsTable;
   district_maps: DistrictMapsTable;
   industry_reports: IndustryReportsTable;
@@ -666,6 +667,15 @@ export interface RegionPatentsTable {
   /** 1: 有权 发明. */
   invention: number;
   /** The office's own links of that street to the patent. */
+  n: number;
+}
+
+/** Own patents per office, any street (migration 045, ADR 0062); as region_patents without the street. */
+export interface RegionOfficePatentsTable {
+  owner_id: number;
+  patent_id: number;
+  valid: number;
+  invention: number;
   n: number;
 }
 

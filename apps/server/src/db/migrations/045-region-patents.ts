@@ -23,50 +23,67 @@ import type { MigrationDialect } from './helpers';
 const OWN = (x: string) => `${x}.removed = 0 AND ${x}.source <> 'collect'`;
 const VALID = (p: string) => `CASE WHEN ${p}.legal_status = '有权' THEN 1 ELSE 0 END`;
 const INVENTION = (p: string) => `CASE WHEN ${p}.legal_status = '有权' AND ${p}.type = '发明' THEN 1 ELSE 0 END`;
-const UPSERT = `ON CONFLICT (owner_id, street_id, patent_id) DO UPDATE SET n = region_patents.n + excluded.n,
-  valid = excluded.valid, invention = excluded.invention`;
 
 /**
- * Own links counted `sign` times per office × street × patent: `owner`, `street` the enterprise's office and street,
- * `p` the patent (an alias or NEW / OLD), over `from` where `where`.
+ * Own links counted `sign` times per office × street × patent (street: region_patents) or per office × patent
+ * (region_office_patents): `owner`, `street` the enterprise's office and street, `p` the patent (an alias or NEW /
+ * OLD), over `from` where `where`, grouped by `group(street)`.
  */
-const delta = (owner: string, street: string, p: string, from: string, where: string, group: string, sign: string) =>
-  `INSERT INTO region_patents (owner_id, street_id, patent_id, valid, invention, n)
-  SELECT ${owner}, ${street}, ${p}.id, ${VALID(p)}, ${INVENTION(p)}, ${sign}count(*)
-  FROM ${from} WHERE ${where} AND ${owner} <> 0 GROUP BY ${group} ${UPSERT}`;
+const delta = (
+  street: string | null,
+  owner: string,
+  p: string,
+  from: string,
+  where: string,
+  group: (street: boolean) => string,
+  sign: string,
+) =>
+  `INSERT INTO ${street === null ? 'region_office_patents' : 'region_patents'}
+  (owner_id, ${street === null ? '' : 'street_id, '}patent_id, valid, invention, n)
+  SELECT ${owner}, ${street === null ? '' : `${street}, `}${p}.id, ${VALID(p)}, ${INVENTION(p)}, ${sign}count(*)
+  FROM ${from} WHERE ${where} AND ${owner} <> 0 GROUP BY ${group(street !== null)}
+  ON CONFLICT (owner_id, ${street === null ? '' : 'street_id, '}patent_id) DO UPDATE SET
+  n = ${street === null ? 'region_office_patents' : 'region_patents'}.n + excluded.n, valid = excluded.valid,
+  invention = excluded.invention`;
+/** Both tables' statements. */
+const deltas = (street: string, ...rest: [string, string, string, string, (street: boolean) => string, string]) => [
+  delta(street, ...rest),
+  delta(null, ...rest),
+];
+const byLink = (withStreet: boolean) => `c.service_owner_id, ${withStreet ? 'c.street_id, ' : ''}p.id, p.legal_status, p.type`;
 /** One link (`v` is NEW or OLD), when its enterprise and patent exist. */
 const linkDelta = (v: string, sign: string) =>
-  delta(
-    'c.service_owner_id',
+  deltas(
     'c.street_id',
+    'c.service_owner_id',
     'p',
-    'companies c JOIN patents p ON p.id = ' + v + '.patent_id',
+    `companies c JOIN patents p ON p.id = ${v}.patent_id`,
     `c.id = ${v}.company_id AND ${OWN(v)}`,
-    'c.service_owner_id, c.street_id, p.id, p.legal_status, p.type',
+    byLink,
     sign,
-  );
+  ).join('; ');
 /** Every own link of an enterprise (`c` is NEW or OLD). */
 const companyDelta = (c: string, sign: string) =>
-  delta(
-    `${c}.service_owner_id`,
+  deltas(
     `${c}.street_id`,
+    `${c}.service_owner_id`,
     'p',
     'company_patents x JOIN patents p ON p.id = x.patent_id',
     `x.company_id = ${c}.id AND ${OWN('x')}`,
-    'p.id, p.legal_status, p.type',
+    () => 'p.id, p.legal_status, p.type',
     sign,
-  );
+  ).join('; ');
 /** Every own link of a patent (`p` is NEW or OLD). */
 const patentDelta = (p: string, sign: string) =>
-  delta(
-    'c.service_owner_id',
+  deltas(
     'c.street_id',
+    'c.service_owner_id',
     p,
     'company_patents x JOIN companies c ON c.id = x.company_id',
     `x.patent_id = ${p}.id AND ${OWN('x')}`,
-    'c.service_owner_id, c.street_id',
+    (withStreet) => `c.service_owner_id${withStreet ? ', c.street_id' : ''}`,
     sign,
-  );
+  ).join('; ');
 
 const TYPE_INVENTION = (p: string) => `CASE WHEN ${p}.type = '发明' THEN 1 ELSE 0 END`;
 const COUNTS = ['patents', 'inventions', 'valid', 'valid_inventions'];
@@ -99,12 +116,17 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
     .addPrimaryKeyConstraint('region_patents_pk', ['owner_id', 'street_id', 'patent_id']);
   if (dialect === 'sqlite') table = table.modifyEnd(sql`WITHOUT ROWID`);
   await table.execute();
-  // The district's figures count each patent once: the office's rows in patent order.
-  await db.schema
-    .createIndex('region_patents_owner_patent')
-    .on('region_patents')
-    .columns(['owner_id', 'patent_id', 'n', 'valid', 'invention'])
-    .execute();
+  // The district's figures count each patent once: its rows over all streets of the office.
+  let office = db.schema
+    .createTable('region_office_patents')
+    .addColumn('owner_id', 'integer', (c) => c.notNull())
+    .addColumn('patent_id', 'integer', (c) => c.notNull())
+    .addColumn('valid', 'integer', (c) => c.notNull())
+    .addColumn('invention', 'integer', (c) => c.notNull())
+    .addColumn('n', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('region_office_patents_pk', ['owner_id', 'patent_id']);
+  if (dialect === 'sqlite') office = office.modifyEnd(sql`WITHOUT ROWID`);
+  await office.execute();
   await db.schema
     .createTable('company_patent_counts')
     .addColumn('company_id', 'integer', (c) => c.primaryKey())
@@ -116,17 +138,16 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
   await run(`INSERT INTO company_patent_counts (company_id, ${COUNTS.join(', ')})
     SELECT x.company_id, count(*), sum(${TYPE_INVENTION('p')}), sum(${VALID('p')}), sum(${INVENTION('p')})
     FROM company_patents x JOIN patents p ON p.id = x.patent_id WHERE ${OWN('x')} GROUP BY x.company_id`);
-  await run(
-    delta(
-      'c.service_owner_id',
-      'c.street_id',
-      'p',
-      'company_patents x JOIN companies c ON c.id = x.company_id JOIN patents p ON p.id = x.patent_id',
-      OWN('x'),
-      'c.service_owner_id, c.street_id, p.id, p.legal_status, p.type',
-      '',
-    ),
-  );
+  for (const fill of deltas(
+    'c.street_id',
+    'c.service_owner_id',
+    'p',
+    'company_patents x JOIN companies c ON c.id = x.company_id JOIN patents p ON p.id = x.patent_id',
+    OWN('x'),
+    byLink,
+    '',
+  ))
+    await run(fill);
 
   if (dialect === 'sqlite') {
     const on = (name: string, event: string, body: string, when = '') =>

@@ -4,14 +4,15 @@ import { call, createTestApp, loginAs, type TestApp } from '../../../test/helper
 import { createOffice, insertDemand, insertVisit, type TestOffice } from '../../../test/service-office';
 import { seedDemoPatents } from '../patents/patent-seed';
 
-// The district dashboards' stored patent figures (region_patents and company_patent_counts, migration 045, ADR 0062)
-// are kept by triggers: after a mix of writes through the API (a company user adds a patent to its portfolio, takes
-// one out and back, collects one it holds and one it does not; the main account moves an enterprise to another
-// street) and straight in the database (links inserted, deleted, taken out, turned into collected ones, moved to
-// another patent; enterprises moved to another street, handed to another office and back, deleted, one inserted over
-// links it already had; patents' legal status and type changed, a patent deleted and inserted again), the rows equal
-// a recomputation from the links, enterprises and patents, on SQLite and PostgreSQL; and the figures a main account
-// reads from them equal those of a staff member assigned every enterprise (the join path).
+// The district dashboards' stored patent figures (region_patents, region_office_patents, company_patent_counts;
+// migration 045, ADR 0062) are kept by triggers: after a mix of writes through the API (a company user adds a patent
+// to its portfolio, takes one out and back, collects one it holds and one it does not; the main account moves an
+// enterprise to another street) and straight in the database (links inserted, deleted, taken out, turned into
+// collected ones, moved to another patent; enterprises moved to another street, handed to another office and back,
+// deleted, one inserted over links it already had; patents' legal status and type changed, a patent deleted and
+// inserted again), the rows equal a recomputation from the links, enterprises and patents, on SQLite and PostgreSQL;
+// and the figures a main account reads from them equal those of a staff member assigned every enterprise (the join
+// path).
 
 let t: TestApp;
 let o: TestOffice;
@@ -36,6 +37,15 @@ async function storedAndRecomputed() {
     where x.removed = 0 and x.source <> 'collect' and c.service_owner_id <> 0
     group by c.service_owner_id, c.street_id, p.id, p.legal_status, p.type
     order by 1, 2, 3`.execute(db());
+  const office = await sql<Record<string, unknown>>`select owner_id, patent_id, valid, invention, n
+    from region_office_patents where n <> 0 order by owner_id, patent_id`.execute(db());
+  const freshOffice = await sql<Record<string, unknown>>`select c.service_owner_id as owner_id, p.id as patent_id,
+      case when p.legal_status = '有权' then 1 else 0 end as valid,
+      case when p.legal_status = '有权' and p.type = '发明' then 1 else 0 end as invention, count(*) as n
+    from company_patents x join companies c on c.id = x.company_id join patents p on p.id = x.patent_id
+    where x.removed = 0 and x.source <> 'collect' and c.service_owner_id <> 0
+    group by c.service_owner_id, p.id, p.legal_status, p.type
+    order by 1, 2`.execute(db());
   const counts = await sql<Record<string, unknown>>`select company_id, patents, inventions, valid, valid_inventions
     from company_patent_counts where patents <> 0 order by company_id`.execute(db());
   const freshCounts = await sql<Record<string, unknown>>`select x.company_id, count(*) as patents,
@@ -46,8 +56,8 @@ async function storedAndRecomputed() {
     where x.removed = 0 and x.source <> 'collect'
     group by x.company_id order by 1`.execute(db());
   return {
-    stored: { region: norm(stored.rows), companies: norm(counts.rows) },
-    fresh: { region: norm(fresh.rows), companies: norm(freshCounts.rows) },
+    stored: { region: norm(stored.rows), office: norm(office.rows), companies: norm(counts.rows) },
+    fresh: { region: norm(fresh.rows), office: norm(freshOffice.rows), companies: norm(freshCounts.rows) },
   };
 }
 

@@ -80,8 +80,8 @@ function storedVisits(scope: ServiceScope, range: RegionRange, streetId?: number
 }
 
 /**
- * A main account's patent figures from the stored rows (region_patents, migration 045, ADR 0062): per street the rows
- * of the street (one per patent); for the district each patent once over its streets.
+ * A main account's patent figures from the stored rows (migration 045, ADR 0062): per street the street's rows of
+ * region_patents (one per patent); for the district those of region_office_patents (one per patent of the office).
  */
 function storedPatents(scope: ServiceScope, byStreet: boolean, streetId?: number) {
   type Row = Record<string, unknown> & { k: number };
@@ -92,8 +92,7 @@ function storedPatents(scope: ServiceScope, byStreet: boolean, streetId?: number
       from region_patents where ${own} ${streetId !== undefined ? sql`and street_id = ${streetId}` : sql``}
       ${byStreet ? sql`group by street_id` : sql``}`;
   return sql<Row>`select 0 as k, count(*) as patents, sum(valid) as valid_patents, sum(invention) as inventions
-    from (select patent_id, max(valid) as valid, max(invention) as invention from region_patents where ${own}
-      group by patent_id) x`;
+    from region_office_patents where ${own}`;
 }
 
 const OWN_PATENT = sql`cp.removed = 0 and cp.source <> 'collect'`;
