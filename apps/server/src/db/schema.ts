@@ -386,6 +386,9 @@ export interface Database {
   stats_company_days: StatsCompanyDaysTable;
   stats_company_months: StatsCompanyMonthsTable;
   stats_user_days: StatsUserDaysTable;
+  region_patents: RegionPatentsTable;
+  region_office_patents: RegionOfficePatentsTable;
+  company_patent_counts: CompanyPatentCountsTable;
   district_maps: DistrictMapsTable;
   industry_reports: IndustryReportsTable;
   portal_requests: PortalRequestsTable;
@@ -658,6 +661,40 @@ export interface ServiceSettingsTable {
 
 /** A to-visit ('plan') or a visit record ('done'), or a cancelled plan (migration 023, issue 12). */
 /** Visits per office × street × visitor × state × day, kept by triggers (migration 040, ADR 0059). */
+/** Own patents per office × street (migration 045, ADR 0062): kept by triggers; rows with n = 0 count nothing. */
+export interface RegionPatentsTable {
+  owner_id: number;
+  street_id: number;
+  patent_id: number;
+  /** 1: 有权. */
+  valid: number;
+  /** 1: 有权 发明. */
+  invention: number;
+  /** The office's own links of that street to the patent. */
+  n: number;
+}
+
+/** Own patents per office, any street (migration 045, ADR 0062); as region_patents without the street. */
+export interface RegionOfficePatentsTable {
+  owner_id: number;
+  patent_id: number;
+  valid: number;
+  invention: number;
+  n: number;
+}
+
+/** An enterprise's own patents (links not removed, not only collected, to patents that exist; migration 045). */
+export interface CompanyPatentCountsTable {
+  company_id: number;
+  patents: number;
+  /** 发明 */
+  inventions: number;
+  /** 有权 */
+  valid: number;
+  /** 有权 发明 */
+  valid_inventions: number;
+}
+
 export interface ServiceVisitDaysTable {
   owner_id: number;
   /** visit_date of a done visit, plan_date otherwise. */
