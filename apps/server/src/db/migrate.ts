@@ -37,6 +37,7 @@ import * as m040 from './migrations/040-service-visit-days';
 import * as m041 from './migrations/041-service-dashboard-indexes';
 import * as m043 from './migrations/043-fee-facts-pg';
 import * as m044 from './migrations/044-demand-due-index';
+import * as m047 from './migrations/047-service-visit-windows';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '041-service-dashboard-indexes': m041,
   '043-fee-facts-pg': m043,
   '044-demand-due-index': m044,
+  '047-service-visit-windows': m047,
 };
 
 class InCodeProvider implements MigrationProvider {
