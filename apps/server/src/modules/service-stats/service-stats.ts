@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
+import { sql, type AliasedSelectQueryBuilder, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import {
   chinaDayStart,
   DEMAND_STATUS_LABELS,
@@ -665,11 +665,66 @@ export async function companyList(
           : key.visits;
   const desc = q.sort !== 'name';
   const window = visitWindow(r);
-  const page =
+  /** The done visits of the window's months outside the range (after date_to, or a day before "-01"; normally none). */
+  const outside = (w: { from: string; after: string }) =>
+    db
+      .selectFrom('visits')
+      .where('visits.owner_id', '=', scope.ownerId)
+      .where('visits.status', '=', 'done')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('visits.visit_date', '>=', w.from), eb('visits.visit_date', '<', r.date_from)]),
+          eb.and([eb('visits.visit_date', '>', r.date_to), eb('visits.visit_date', '<', w.after)]),
+        ]),
+      )
+      .select(['visits.company_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('visits.company_id')
+      .as('x');
+  const f = figures('c.id');
+  const pageRows = (page: AliasedSelectQueryBuilder<{ id: number; k: unknown }, 'p'>) =>
+    db
+      .selectFrom(page)
+      .innerJoin('companies as c', 'c.id', 'p.id')
+      .select([
+        'c.id',
+        'c.company_name',
+        'c.street_name',
+        f.visits.as('visits'),
+        f.last.as('last_visit'),
+        f.demands.as('demands'),
+        f.open.as('open_demands'),
+      ])
+      .orderBy('p.k', desc ? 'desc' : 'asc')
+      .orderBy('c.id')
+      .execute();
+  const offset = (q.page - 1) * q.page_size;
+  let rows: Awaited<ReturnType<typeof pageRows>> | undefined;
+  if (q.sort === 'visits' && window && r.staff === undefined && !r.street) {
+    // The whole office: its enterprises with visits in the range are the window's rows with a positive count (the
+    // triggers keep an enterprise's rows under its serving office; handed away or deleted, they fall to 0), and they
+    // sort before every enterprise without; a page among them is read from those rows alone (ADR 0059 §6).
+    const k = sql<number>`(w.n - coalesce(x.n, 0))`;
+    rows = await pageRows(
+      db
+        .selectFrom('service_visit_windows as w')
+        .leftJoin(outside(window), 'x.company_id', 'w.company_id')
+        .where('w.owner_id', '=', scope.ownerId)
+        .where('w.from_month', '=', window.from)
+        .where(k, '>', 0)
+        .select(['w.company_id as id', k.as('k')])
+        .orderBy('k', 'desc')
+        .orderBy('w.company_id')
+        .limit(q.page_size)
+        .offset(offset)
+        .as('p'),
+    );
+    if (rows.length < q.page_size) rows = undefined;
+  }
+  rows ??= await pageRows(
     q.sort === 'visits' && window
       ? // 12 whole months (the default range): each enterprise's count of the window (service_visit_windows,
-        // migration 047) less its done visits of those months outside the range (after date_to, or a day before
-        // "-01"; normally none), both joined rather than sought enterprise by enterprise (ADR 0059 §6).
+        // migration 047) less its visits of those months outside the range, joined rather than sought enterprise
+        // by enterprise (ADR 0059 §6).
         base
           .leftJoin('service_visit_windows as w', (j) =>
             j
@@ -677,52 +732,21 @@ export async function companyList(
               .on('w.owner_id', '=', scope.ownerId)
               .on('w.from_month', '=', window.from),
           )
-          .leftJoin(
-            db
-              .selectFrom('visits')
-              .where('visits.owner_id', '=', scope.ownerId)
-              .where('visits.status', '=', 'done')
-              .where((eb) =>
-                eb.or([
-                  eb.and([eb('visits.visit_date', '>=', window.from), eb('visits.visit_date', '<', r.date_from)]),
-                  eb.and([eb('visits.visit_date', '>', r.date_to), eb('visits.visit_date', '<', window.after)]),
-                ]),
-              )
-              .select(['visits.company_id', (eb) => eb.fn.countAll<number>().as('n')])
-              .groupBy('visits.company_id')
-              .as('x'),
-            'x.company_id',
-            'companies.id',
-          )
+          .leftJoin(outside(window), 'x.company_id', 'companies.id')
           .select(['companies.id', sql<unknown>`(coalesce(w.n, 0) - coalesce(x.n, 0))`.as('k')])
           .orderBy('k', 'desc')
           .orderBy('companies.id')
           .limit(q.page_size)
-          .offset((q.page - 1) * q.page_size)
+          .offset(offset)
           .as('p')
       : base
           .select(['companies.id', sortKey.as('k')])
           .orderBy('k', desc ? 'desc' : 'asc')
           .orderBy('companies.id')
           .limit(q.page_size)
-          .offset((q.page - 1) * q.page_size)
-          .as('p');
-  const f = figures('c.id');
-  const rows = await db
-    .selectFrom(page)
-    .innerJoin('companies as c', 'c.id', 'p.id')
-    .select([
-      'c.id',
-      'c.company_name',
-      'c.street_name',
-      f.visits.as('visits'),
-      f.last.as('last_visit'),
-      f.demands.as('demands'),
-      f.open.as('open_demands'),
-    ])
-    .orderBy('p.k', desc ? 'desc' : 'asc')
-    .orderBy('c.id')
-    .execute();
+          .offset(offset)
+          .as('p'),
+  );
   return {
     ...scopeOf(r),
     total: n(total),
