@@ -103,16 +103,14 @@ function visitDaysQ(deps: Deps, scope: ServiceScope, r: Resolved) {
   const staff = r.staff;
   const streets = db.selectFrom('staff_streets').select('staff_streets.street_id').where('staff_streets.staff_id', '=', staff);
   const ofStreets = q.where('street_id', 'in', streets).select(['owner_id', 'visit_day', 'street_id', 'staff_id', 'status', 'n']);
+  // Driven from the staff member's assignments (few rows), not from the office's visits.
   const direct = db
-    .selectFrom('visits')
-    .innerJoin('companies', 'companies.id', 'visits.company_id')
-    .where('visits.owner_id', '=', scope.ownerId)
+    .selectFrom('staff_companies')
+    .innerJoin('companies', 'companies.id', 'staff_companies.company_id')
+    .innerJoin('visits', 'visits.company_id', 'companies.id')
+    .where('staff_companies.staff_id', '=', staff)
     .where('companies.service_owner_id', '=', scope.ownerId)
-    .where(
-      'companies.id',
-      'in',
-      db.selectFrom('staff_companies').select('staff_companies.company_id').where('staff_companies.staff_id', '=', staff),
-    )
+    .where('visits.owner_id', '=', scope.ownerId)
     .where('companies.street_id', 'not in', streets)
     .$if(!!r.street, (x) => x.where('companies.street_id', '=', r.street!))
     .select([
