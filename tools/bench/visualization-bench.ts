@@ -173,7 +173,8 @@ try {
       type = CASE WHEN id % 3 = 0 THEN '发明' WHEN id % 3 = 1 THEN '实用新型' ELSE '外观设计' END,
       legal_status = CASE WHEN id % 4 = 0 THEN '审中' WHEN id % 4 = 3 THEN '无权' ELSE '有权' END,
       ipc_main = substr('ABCDEFGH', (id % 8) + 1, 1) || '01B 1/00'`.execute(db.db);
-  await sql`DELETE FROM search_changes`.execute(db.db);
+  // SQLite's search-index queue (the patents' triggers); PostgreSQL has none.
+  if (db.dialect === 'sqlite') await sql`DELETE FROM search_changes`.execute(db.db);
   const n = companyIds.length;
   const first = companyIds[0];
   await sql`INSERT INTO company_patents (company_id, patent_id, source, category_id, is_core, is_collected, created_at, updated_at)

@@ -5,7 +5,7 @@ import { axeViolations, horizontalOverflow, openAs, screenshot, serverSettled, w
 // 30 and 90 days and one expired; a filter), and /system 节假日 as the administrator (2026-10-01 国庆节); axe-core
 // (WCAG 2.1 AA) and no horizontal overflow at 1366 and 375 px.
 
-/** openAs, tried again when the landing page misses the harness's 15 s navigation timeout on the loaded machine. */
+/** openAs, tried again when the landing page misses the harness's default navigation timeout (30 s) on the loaded machine. */
 async function openAsPatiently(kind: 'company' | 'admin'): ReturnType<typeof openAs> {
   for (let i = 1; ; i++) {
     try {

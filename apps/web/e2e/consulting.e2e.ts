@@ -56,7 +56,7 @@ async function verifiedCompanyUser(): Promise<string> {
   return token;
 }
 
-/** Tries a page opening again when it misses the harness's 15 s navigation timeout on the loaded machine. */
+/** Tries a page opening again when it misses the harness's default navigation timeout (30 s) on the loaded machine. */
 async function patiently<T>(open: () => Promise<T>): Promise<T> {
   for (let i = 1; ; i++) {
     try {

@@ -105,7 +105,9 @@ async function pageIn(opts: NewPageOptions, storageState?: StorageState): Promis
   }
   const page = await ctx.newPage();
   opened?.pages.push(page);
-  page.setDefaultTimeout(15_000);
+  // 30 s for an action or a wait: a CI run lost /apply's approval click to the former 15 s while heavier specs ran
+  // beside it; a passing test is no slower for it.
+  page.setDefaultTimeout(30_000);
   await page.setViewportSize({ width: opts.width ?? DEFAULT_VIEWPORT.width, height: opts.height ?? DEFAULT_VIEWPORT.height });
   return page;
 }
@@ -232,7 +234,7 @@ export async function serverSettled(ms = 90_000): Promise<void> {
 export interface PatientOptions extends Omit<NewPageOptions, 'fresh'> {
   /** How long the first navigation may take (the document only, not every resource): default 60 s. */
   navigationTimeout?: number;
-  /** The page's default timeout for actions and later navigations afterwards (default: the harness's 15 s). */
+  /** The page's default timeout for actions and later navigations afterwards (default: the harness's 30 s). */
   timeout?: number;
   /** Also wait until the app has settled on `landing` (it did not redirect elsewhere). */
   waitForLanding?: boolean;
@@ -240,7 +242,7 @@ export interface PatientOptions extends Omit<NewPageOptions, 'fresh'> {
 
 /**
  * As openWithToken (the session token as a cookie, in a context of its own), but waiting for the document only, for
- * longer: on a loaded machine the fresh server's start-up import makes the full "load" outlast the harness's 15 s.
+ * longer: on a loaded machine the fresh server's start-up import makes the full "load" outlast the harness's default.
  * With an empty token the page is a visitor's.
  */
 export async function openPatiently(

@@ -35,7 +35,7 @@ async function serverSettled(): Promise<void> {
   }
 }
 
-/** Tries a page opening again when it misses the harness's 15 s navigation timeout on the loaded machine. */
+/** Tries a page opening again when it misses the harness's default navigation timeout (30 s) on the loaded machine. */
 async function patiently<T>(open: () => Promise<T>): Promise<T> {
   for (let i = 1; ; i++) {
     try {

@@ -37,6 +37,8 @@ import * as m040 from './migrations/040-service-visit-days';
 import * as m041 from './migrations/041-service-dashboard-indexes';
 import * as m043 from './migrations/043-fee-facts-pg';
 import * as m044 from './migrations/044-demand-due-index';
+import * as m045 from './migrations/045-region-patents';
+import * as m046 from './migrations/046-stats-days';
 import * as m047 from './migrations/047-service-visit-windows';
 import type { Dialect } from './index';
 
@@ -82,6 +84,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '041-service-dashboard-indexes': m041,
   '043-fee-facts-pg': m043,
   '044-demand-due-index': m044,
+  '045-region-patents': m045,
+  '046-stats-days': m046,
   '047-service-visit-windows': m047,
 };
 

@@ -383,6 +383,13 @@ export interface Database {
   service_visit_windows: ServiceVisitWindowsTable;
   service_demand_registered: ServiceDemandRegisteredTable;
   service_demand_handled: ServiceDemandHandledTable;
+  stats_days: StatsDaysTable;
+  stats_company_days: StatsCompanyDaysTable;
+  stats_company_months: StatsCompanyMonthsTable;
+  stats_user_days: StatsUserDaysTable;
+  region_patents: RegionPatentsTable;
+  region_office_patents: RegionOfficePatentsTable;
+  company_patent_counts: CompanyPatentCountsTable;
   district_maps: DistrictMapsTable;
   industry_reports: IndustryReportsTable;
   portal_requests: PortalRequestsTable;
@@ -655,6 +662,40 @@ export interface ServiceSettingsTable {
 
 /** A to-visit ('plan') or a visit record ('done'), or a cancelled plan (migration 023, issue 12). */
 /** Visits per office × street × visitor × state × day, kept by triggers (migration 040, ADR 0059). */
+/** Own patents per office × street (migration 045, ADR 0062): kept by triggers; rows with n = 0 count nothing. */
+export interface RegionPatentsTable {
+  owner_id: number;
+  street_id: number;
+  patent_id: number;
+  /** 1: 有权. */
+  valid: number;
+  /** 1: 有权 发明. */
+  invention: number;
+  /** The office's own links of that street to the patent. */
+  n: number;
+}
+
+/** Own patents per office, any street (migration 045, ADR 0062); as region_patents without the street. */
+export interface RegionOfficePatentsTable {
+  owner_id: number;
+  patent_id: number;
+  valid: number;
+  invention: number;
+  n: number;
+}
+
+/** An enterprise's own patents (links not removed, not only collected, to patents that exist; migration 045). */
+export interface CompanyPatentCountsTable {
+  company_id: number;
+  patents: number;
+  /** 发明 */
+  inventions: number;
+  /** 有权 */
+  valid: number;
+  /** 有权 发明 */
+  valid_inventions: number;
+}
+
 export interface ServiceVisitDaysTable {
   owner_id: number;
   /** visit_date of a done visit, plan_date otherwise. */
@@ -770,6 +811,43 @@ export interface ActivityLogTable {
   kind: 'login' | 'export';
   user_id: number;
   created_at: string;
+}
+
+/** search_history and activity_log rows per kind ('search' | 'login' | 'export') × China day, kept by triggers (migration 046, ADR 0063). */
+export interface StatsDaysTable {
+  kind: string;
+  day: string;
+  n: number;
+}
+
+/**
+ * Events per company (the event's user's company_id now, > 0) × China day: logins, searches, exports and all
+ * (actions); kept by triggers (migration 046, ADR 0063).
+ */
+export interface StatsCompanyDaysTable {
+  day: string;
+  company_id: number;
+  logins: number;
+  searches: number;
+  exports: number;
+  actions: number;
+}
+
+/** The same per China month (YYYY-MM). */
+export interface StatsCompanyMonthsTable {
+  month: string;
+  company_id: number;
+  logins: number;
+  searches: number;
+  exports: number;
+  actions: number;
+}
+
+/** Users per account kind × China day of created_at, kept by triggers (migration 046, ADR 0063). */
+export interface StatsUserDaysTable {
+  kind: string;
+  day: string;
+  n: number;
 }
 
 /** A portal article (migration 026, issue 14, ADR 0045). */

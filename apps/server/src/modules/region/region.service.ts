@@ -79,6 +79,22 @@ function storedVisits(scope: ServiceScope, range: RegionRange, streetId?: number
     and visit_day <= ${range.to} ${streetId !== undefined ? sql`and street_id = ${streetId}` : sql``}`;
 }
 
+/**
+ * A main account's patent figures from the stored rows (migration 045, ADR 0062): per street the street's rows of
+ * region_patents (one per patent); for the district those of region_office_patents (one per patent of the office).
+ */
+function storedPatents(scope: ServiceScope, byStreet: boolean, streetId?: number) {
+  type Row = Record<string, unknown> & { k: number };
+  const own = sql`owner_id = ${scope.ownerId} and n > 0`;
+  if (byStreet || streetId !== undefined)
+    return sql<Row>`select ${byStreet ? sql`street_id` : sql`0`} as k, count(*) as patents, sum(valid) as valid_patents,
+        sum(invention) as inventions
+      from region_patents where ${own} ${streetId !== undefined ? sql`and street_id = ${streetId}` : sql``}
+      ${byStreet ? sql`group by street_id` : sql``}`;
+  return sql<Row>`select 0 as k, count(*) as patents, sum(valid) as valid_patents, sum(invention) as inventions
+    from region_office_patents where ${own}`;
+}
+
 const OWN_PATENT = sql`cp.removed = 0 and cp.source <> 'collect'`;
 const OPEN = sql`('registered', 'assigned')`;
 const n = (v: unknown) => Number(v ?? 0);
@@ -110,9 +126,12 @@ async function figures(
   type Row = Record<string, unknown> & { k: number };
   const run = async (q: RawBuilder<Row>) => (await q.execute(db)).rows;
   const group = byStreet ? sql`group by o.street_id` : sql``;
-  const [ent, pat, vis, dem] = await Promise.all([
+  const streetOnly = streetId !== undefined ? sql`and street_id = ${streetId}` : sql``;
+  const [ent, pat, vis, dem, open] = await Promise.all([
     run(sql<Row>`with office as ${office} select ${k} as k, count(*) as enterprises from office o ${group}`),
-    run(sql<Row>`with office as ${office}
+    scope.isMain
+      ? run(storedPatents(scope, byStreet, streetId))
+      : run(sql<Row>`with office as ${office}
       select ${k} as k, count(distinct cp.patent_id) as patents,
         count(distinct case when p.legal_status = '有权' then cp.patent_id end) as valid_patents,
         count(distinct case when p.legal_status = '有权' and p.type = '发明' then cp.patent_id end) as inventions
@@ -125,13 +144,20 @@ async function figures(
       select ${k} as k, count(*) as visits from visits v join office o on o.id = v.company_id
       where v.owner_id = ${scope.ownerId} and v.status = 'done' and v.visit_date >= ${range.from}
         and v.visit_date <= ${range.to} ${group}`),
+    // Demands registered in the range: a main account's from the stored counts (service_demand_registered,
+    // migration 040: the office's demands by the China day of registered_at and the enterprise's street now).
+    scope.isMain
+      ? run(sql<Row>`select ${byStreet ? sql`street_id` : sql`0`} as k, sum(n) as demands from service_demand_registered
+          where owner_id = ${scope.ownerId} and registered_day >= ${range.from} and registered_day <= ${range.to}
+            ${streetOnly} ${byStreet ? sql`group by street_id` : sql``}`)
+      : run(sql<Row>`with office as ${office}
+      select ${k} as k, count(*) as demands from demands d join office o on o.id = d.company_id
+      where d.owner_id = ${scope.ownerId} and d.registered_at >= ${range.lo} and d.registered_at < ${range.hi} ${group}`),
+    // Open and red: the open demands only (a closed one has no due day, dueSql).
     run(sql<Row>`with office as ${office}
-      select ${k} as k,
-        sum(case when d.registered_at >= ${range.lo} and d.registered_at < ${range.hi} then 1 else 0 end) as demands,
-        sum(case when d.status in ${OPEN} then 1 else 0 end) as open_demands,
-        sum(case when ${due} < ${today} then 1 else 0 end) as red_demands
+      select ${k} as k, count(*) as open_demands, sum(case when ${due} < ${today} then 1 else 0 end) as red_demands
       from demands d join office o on o.id = d.company_id
-      where d.owner_id = ${scope.ownerId} ${group}`),
+      where d.owner_id = ${scope.ownerId} and d.status in ${OPEN} ${group}`),
   ]);
   const out = new Map<number, RegionFigures>();
   const at = (key: unknown) => {
@@ -140,7 +166,7 @@ async function figures(
     if (!f) out.set(id, (f = zeroFigures()));
     return f;
   };
-  for (const rows of [ent, pat, vis, dem])
+  for (const rows of [ent, pat, vis, dem, open])
     for (const r of rows) {
       const f = at(r.k);
       for (const [key, v] of Object.entries(r)) if (key !== 'k') f[key as keyof RegionFigures] = n(v);
@@ -201,7 +227,12 @@ export async function center(
   const light = lightSql(today, cal.addWorkingDays(today, 1), 'd');
   const [f, states, lights, top] = await Promise.all([
     regionFigures(deps, scope, range, q.street_id),
-    sql<{ status: string; c: number }>`with office as ${office}
+    scope.isMain
+      ? sql<{ status: string; c: number }>`select status, sum(n) as c from service_demand_registered
+          where owner_id = ${scope.ownerId} and registered_day >= ${range.from} and registered_day <= ${range.to}
+            ${q.street_id !== undefined ? sql`and street_id = ${q.street_id}` : sql``}
+          group by status`.execute(db)
+      : sql<{ status: string; c: number }>`with office as ${office}
       select d.status, count(*) as c from demands d join office o on o.id = d.company_id
       where d.owner_id = ${scope.ownerId} and d.registered_at >= ${range.lo} and d.registered_at < ${range.hi}
       group by d.status`.execute(db),
@@ -213,12 +244,9 @@ export async function center(
       where d.owner_id = ${scope.ownerId} and d.status in ${OPEN}`.execute(db),
     sql<{ id: number; company_name: string; street_name: string; valid_patents: number; inventions: number }>`
       with office as ${office}
-      select o.id, o.company_name, o.street_name, count(*) as valid_patents,
-        sum(case when p.type = '发明' then 1 else 0 end) as inventions
-      from company_patents cp join office o on o.id = cp.company_id join patents p on p.id = cp.patent_id
-      where ${OWN_PATENT} and p.legal_status = '有权'
-      group by o.id, o.company_name, o.street_name
-      order by count(*) desc, o.id limit 5`.execute(db),
+      select o.id, o.company_name, o.street_name, k.valid as valid_patents, k.valid_inventions as inventions
+      from company_patent_counts k join office o on o.id = k.company_id
+      where k.valid > 0 order by k.valid desc, o.id limit 5`.execute(db),
   ]);
   const byStatus = new Map(states.rows.map((r) => [r.status, n(r.c)]));
   const l = lights.rows[0];
@@ -386,9 +414,9 @@ export async function patentStats(deps: Deps, scope: ServiceScope, q: { street_i
       from company_patents cp join office o on o.id = cp.company_id join patents p on p.id = cp.patent_id
       where ${OWN_PATENT} group by o.street_id`.execute(db),
     sql<{ id: number; company_name: string; street_name: string; c: number; inv: number }>`with office as ${office}
-      select o.id, o.company_name, o.street_name, count(*) as c, sum(case when p.type = '发明' then 1 else 0 end) as inv
-      from company_patents cp join office o on o.id = cp.company_id join patents p on p.id = cp.patent_id
-      where ${OWN_PATENT} group by o.id, o.company_name, o.street_name order by count(*) desc, o.id limit 10`.execute(db),
+      select o.id, o.company_name, o.street_name, k.patents as c, k.inventions as inv
+      from company_patent_counts k join office o on o.id = k.company_id
+      where k.patents > 0 order by k.patents desc, o.id limit 10`.execute(db),
     sql<G>`with office as ${office}, ${pats}
       select substr(p.gd, 1, 7) as g, count(*) as c from pats join patents p on p.id = pats.patent_id
       where p.gd >= ${`${lastYear}-01-01`} and p.gd <= ${`${thisYear}-12-31`}

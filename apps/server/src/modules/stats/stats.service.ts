@@ -75,6 +75,8 @@ function fill(r: Range, rows: { day: string; count: unknown }[]): DayCount[] {
   return daysOf(r).map((day) => ({ day, count: by.get(day) ?? 0 }));
 }
 
+const sumDays = (days: DayCount[]) => days.reduce((a, d) => a + d.count, 0);
+
 function monthsOf(r: Range): string[] {
   const out: string[] = [];
   for (let m = r.from.slice(0, 7); m <= r.to.slice(0, 7);) {
@@ -85,46 +87,81 @@ function monthsOf(r: Range): string[] {
   return out;
 }
 
-async function activityPerDay(db: DB, dialect: Dialect, r: Range, kind: 'login' | 'export') {
+/** Rows per China day of one kind ('search' | 'login' | 'export') in the range, from the stored counts (ADR 0063). */
+async function perDay(db: DB, r: Range, kind: 'search' | 'login' | 'export') {
   const rows = await db
-    .selectFrom('activity_log')
-    .select([dayOf(dialect, 'created_at').as('day'), (eb) => eb.fn.countAll().as('count')])
+    .selectFrom('stats_days')
+    .select(['day', 'n as count'])
     .where('kind', '=', kind)
-    .where('created_at', '>=', r.lo)
-    .where('created_at', '<', r.hi)
-    .groupBy(dayOf(dialect, 'created_at'))
+    .where('day', '>=', r.from)
+    .where('day', '<=', r.to)
     .execute();
   return fill(r, rows);
 }
 
-/** The company activity (logins, searches, exports of its users) in the range, one row per company. */
-function companyActivity(db: DB, r: Range) {
-  const events = db
-    .selectFrom('activity_log')
-    .select(['user_id', sql<string>`kind`.as('kind')])
-    .where('created_at', '>=', r.lo)
-    .where('created_at', '<', r.hi)
-    .unionAll(
-      db
-        .selectFrom('search_history')
-        .select(['user_id', sql<string>`'search'`.as('kind')])
-        .where('created_at', '>=', r.lo)
-        .where('created_at', '<', r.hi),
-    );
-  return db
+/** The range as its whole China months (first, last), if any, and the days before and after them. */
+export function monthsAndDays(r: Range): { months: [string, string] | null; days: [string, string][] } {
+  const nextMonth = (m: string) => isoAddDays(`${m}-28`, 4).slice(0, 7);
+  const first = r.from.endsWith('-01') ? r.from.slice(0, 7) : nextMonth(r.from.slice(0, 7));
+  const last = isoAddDays(r.to, 1).endsWith('-01') ? r.to.slice(0, 7) : isoAddDays(`${r.to.slice(0, 7)}-01`, -1).slice(0, 7);
+  if (first > last) return { months: null, days: [[r.from, r.to]] };
+  const days: [string, string][] = [];
+  if (r.from < `${first}-01`) days.push([r.from, isoAddDays(`${first}-01`, -1)]);
+  const after = `${nextMonth(last)}-01`;
+  if (after <= r.to) days.push([after, r.to]);
+  return { months: [first, last], days };
+}
+
+/**
+ * The company activity (logins, searches, exports of its users) in the range, one row per company with any: summed
+ * from the stored counts (ADR 0063) — the range's whole months from stats_company_months, the days before and after
+ * them from stats_company_days — before the company's name is joined.
+ */
+function companyActivity(db: DB, r: Range, keyword: string | undefined) {
+  const cols = ['company_id', 'logins', 'searches', 'exports', 'actions'] as const;
+  const { months, days } = monthsAndDays(r);
+  const dayRows = ([a, b]: [string, string]) =>
+    db.selectFrom('stats_company_days').select(cols).where('day', '>=', a).where('day', '<=', b);
+  const events = months
+    ? days.reduce(
+        (all, d) => all.unionAll(dayRows(d)),
+        db.selectFrom('stats_company_months').select(cols).where('month', '>=', months[0]).where('month', '<=', months[1]),
+      )
+    : dayRows(days[0]);
+  const grouped = db
     .selectFrom(events.as('e'))
-    .innerJoin('users as u', 'u.id', 'e.user_id')
-    .leftJoin('companies as c', 'c.id', 'u.company_id')
-    .where('u.company_id', '>', 0)
-    .groupBy(['u.company_id', 'c.company_name'])
+    .groupBy('e.company_id')
+    .having(sql`sum(e.actions)`, '>', 0)
     .select([
-      'u.company_id',
-      'c.company_name',
-      sql<number>`sum(case when e.kind = 'login' then 1 else 0 end)`.as('logins'),
-      sql<number>`sum(case when e.kind = 'search' then 1 else 0 end)`.as('searches'),
-      sql<number>`sum(case when e.kind = 'export' then 1 else 0 end)`.as('exports'),
-      sql<number>`count(*)`.as('actions'),
+      'e.company_id',
+      sql<number>`sum(e.logins)`.as('logins'),
+      sql<number>`sum(e.searches)`.as('searches'),
+      sql<number>`sum(e.exports)`.as('exports'),
+      sql<number>`sum(e.actions)`.as('actions'),
     ]);
+  const q = db
+    .selectFrom(grouped.as('g'))
+    .leftJoin('companies as c', 'c.id', 'g.company_id')
+    .select(['g.company_id', 'c.company_name', 'g.logins', 'g.searches', 'g.exports', 'g.actions']);
+  return keyword ? q.where(containsText('c.company_name', keyword)) : q;
+}
+
+/** One page of the active companies, most actions first, and how many there are (one grouping for both). */
+async function companyPage(db: DB, r: Range, keyword: string | undefined, limit: number, offset: number) {
+  const q = companyActivity(db, r, keyword);
+  const rows = await q
+    .select(sql<number>`count(*) over ()`.as('total'))
+    .orderBy('g.actions', 'desc')
+    .orderBy('g.company_id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  if (rows.length > 0 || offset === 0) return { total: n(rows[0]?.total), rows };
+  const total = await db
+    .selectFrom(q.as('x'))
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return { total: n(total.n), rows };
 }
 
 async function medianHours(db: DB, dialect: Dialect, r: Range, approved: number): Promise<number | null> {
@@ -147,17 +184,68 @@ async function medianHours(db: DB, dialect: Dialect, r: Range, approved: number)
 }
 
 export async function overview(db: DB, dialect: Dialect, r: Range): Promise<StatsOverview> {
-  const userRows = await db
-    .selectFrom('users as u')
-    .select([
-      kindOf.as('kind'),
-      sql<string>`substr(${dayOf(dialect, 'u.created_at')}, 1, 7)`.as('month'),
-      (eb) => eb.fn.countAll().as('count'),
-    ])
-    .where('u.created_at', '>=', r.lo)
-    .where('u.created_at', '<', r.hi)
-    .groupBy([kindOf, sql`substr(${dayOf(dialect, 'u.created_at')}, 1, 7)`])
-    .execute();
+  // Two lanes of queries at once (on PostgreSQL two connections; SQLite runs them in turn): the raw-row scans in one,
+  // the stored counts and the rest in the other.
+  const [[s, terms, logins], [userRows, v, median, searchesPerDay, loginsPerDay, exportsPerDay, active]] = await Promise.all([
+    (async () => {
+      const s = await db
+        .selectFrom('search_history')
+        .where('created_at', '>=', r.lo)
+        .where('created_at', '<', r.hi)
+        .select(sql<number>`count(distinct user_id)`.as('users'))
+        .executeTakeFirstOrThrow();
+      const terms = await db
+        .selectFrom('search_history')
+        .select(['expression as term', (eb) => eb.fn.countAll().as('count')])
+        .where('created_at', '>=', r.lo)
+        .where('created_at', '<', r.hi)
+        .groupBy('expression')
+        .orderBy(sql`count(*)`, 'desc')
+        .orderBy('expression')
+        .limit(10)
+        .execute();
+      const logins = await db
+        .selectFrom('activity_log')
+        .select(sql<number>`count(distinct user_id)`.as('users'))
+        .where('kind', '=', 'login')
+        .where('created_at', '>=', r.lo)
+        .where('created_at', '<', r.hi)
+        .executeTakeFirstOrThrow();
+      return [s, terms, logins] as const;
+    })(),
+    (async () => {
+      // From the stored users per kind and China day (stats_user_days, ADR 0063).
+      const userRows = await db
+        .selectFrom('stats_user_days')
+        .select([sql<UserKind>`kind`.as('kind'), sql<string>`substr(day, 1, 7)`.as('month'), sql<number>`sum(n)`.as('count')])
+        .where('day', '>=', r.from)
+        .where('day', '<=', r.to)
+        .groupBy(['kind', sql`substr(day, 1, 7)`])
+        .execute();
+      const v = await db
+        .selectFrom('verifications')
+        .select([
+          (eb) => eb.fn.countAll().as('total'),
+          sql<number>`sum(case when status = 0 then 1 else 0 end)`.as('pending'),
+          sql<number>`sum(case when status = 1 then 1 else 0 end)`.as('approved'),
+          sql<number>`sum(case when status = 2 then 1 else 0 end)`.as('rejected'),
+          sql<number>`sum(case when status = 1 and reviewed_at is not null then 1 else 0 end)`.as('timed'),
+        ])
+        .where('created_at', '>=', r.lo)
+        .where('created_at', '<', r.hi)
+        .executeTakeFirstOrThrow();
+      const median = await medianHours(db, dialect, r, n(v.timed));
+      return [
+        userRows,
+        v,
+        median,
+        await perDay(db, r, 'search'),
+        await perDay(db, r, 'login'),
+        await perDay(db, r, 'export'),
+        await companyPage(db, r, undefined, 10, 0),
+      ] as const;
+    })(),
+  ]);
   const byKind = new Map<UserKind, number>(USER_KINDS.map((k) => [k, 0]));
   const byMonth = new Map(
     monthsOf(r).map((m) => [m, Object.fromEntries(USER_KINDS.map((k) => [k, 0])) as Record<UserKind, number>]),
@@ -167,63 +255,6 @@ export async function overview(db: DB, dialect: Dialect, r: Range): Promise<Stat
     const m = byMonth.get(row.month);
     if (m) m[row.kind] += n(row.count);
   }
-
-  const v = await db
-    .selectFrom('verifications')
-    .select([
-      (eb) => eb.fn.countAll().as('total'),
-      sql<number>`sum(case when status = 0 then 1 else 0 end)`.as('pending'),
-      sql<number>`sum(case when status = 1 then 1 else 0 end)`.as('approved'),
-      sql<number>`sum(case when status = 2 then 1 else 0 end)`.as('rejected'),
-      sql<number>`sum(case when status = 1 and reviewed_at is not null then 1 else 0 end)`.as('timed'),
-    ])
-    .where('created_at', '>=', r.lo)
-    .where('created_at', '<', r.hi)
-    .executeTakeFirstOrThrow();
-
-  const s = await db
-    .selectFrom('search_history')
-    .where('created_at', '>=', r.lo)
-    .where('created_at', '<', r.hi)
-    .select([(eb) => eb.fn.countAll().as('total'), sql<number>`count(distinct user_id)`.as('users')])
-    .executeTakeFirstOrThrow();
-  const searchDays = await db
-    .selectFrom('search_history')
-    .select([dayOf(dialect, 'created_at').as('day'), (eb) => eb.fn.countAll().as('count')])
-    .where('created_at', '>=', r.lo)
-    .where('created_at', '<', r.hi)
-    .groupBy(dayOf(dialect, 'created_at'))
-    .execute();
-  const terms = await db
-    .selectFrom('search_history')
-    .select(['expression as term', (eb) => eb.fn.countAll().as('count')])
-    .where('created_at', '>=', r.lo)
-    .where('created_at', '<', r.hi)
-    .groupBy('expression')
-    .orderBy(sql`count(*)`, 'desc')
-    .orderBy('expression')
-    .limit(10)
-    .execute();
-
-  const logins = await db
-    .selectFrom('activity_log')
-    .select([(eb) => eb.fn.countAll().as('total'), sql<number>`count(distinct user_id)`.as('users')])
-    .where('kind', '=', 'login')
-    .where('created_at', '>=', r.lo)
-    .where('created_at', '<', r.hi)
-    .executeTakeFirstOrThrow();
-  const exportsPerDay = await activityPerDay(db, dialect, r, 'export');
-
-  const companies = companyActivity(db, r);
-  const activeCount = await db
-    .selectFrom(companies.as('g'))
-    .select((eb) => eb.fn.countAll().as('count'))
-    .executeTakeFirstOrThrow();
-  const top = await companies
-    .orderBy(sql`count(*)`, 'desc')
-    .orderBy('u.company_id')
-    .limit(10)
-    .execute();
 
   return {
     date_from: r.from,
@@ -238,19 +269,19 @@ export async function overview(db: DB, dialect: Dialect, r: Range): Promise<Stat
       pending: n(v.pending),
       approved: n(v.approved),
       rejected: n(v.rejected),
-      median_hours: await medianHours(db, dialect, r, n(v.timed)),
+      median_hours: median,
     },
     searches: {
-      total: n(s.total),
+      total: sumDays(searchesPerDay),
       users: n(s.users),
-      per_day: fill(r, searchDays),
+      per_day: searchesPerDay,
       top_terms: terms.map((t) => ({ term: t.term, count: n(t.count) })),
     },
-    exports: { total: exportsPerDay.reduce((a, d) => a + d.count, 0), per_day: exportsPerDay },
-    logins: { total: n(logins.total), users: n(logins.users), per_day: await activityPerDay(db, dialect, r, 'login') },
+    exports: { total: sumDays(exportsPerDay), per_day: exportsPerDay },
+    logins: { total: sumDays(loginsPerDay), users: n(logins.users), per_day: loginsPerDay },
     active_companies: {
-      count: n(activeCount.count),
-      top: top.map((c) => ({
+      count: active.total,
+      top: active.rows.map((c) => ({
         company_id: n(c.company_id),
         company_name: c.company_name ?? '（已删除）',
         logins: n(c.logins),
@@ -359,8 +390,21 @@ export async function listTable(
         .leftJoin('users as u', 'u.id', 's.user_id')
         .where('s.created_at', '>=', r.lo)
         .where('s.created_at', '<', r.hi);
+      // The user's mobile or name matched once per user, not once per search joined to its user.
       if (k)
-        q = q.where((eb) => eb.or([containsText('s.expression', k), containsText('u.mobile', k), containsText('u.name', k)]));
+        q = q.where((eb) =>
+          eb.or([
+            containsText('s.expression', k),
+            eb(
+              's.user_id',
+              'in',
+              db
+                .selectFrom('users as m')
+                .select('m.id')
+                .where((m) => m.or([containsText('m.mobile', k), containsText('m.name', k)])),
+            ),
+          ]),
+        );
       const total = await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
       const rows = await q
         .select(['s.id', 'u.name', 'u.mobile', 's.expression', 's.total', 's.created_at'])
@@ -374,20 +418,31 @@ export async function listTable(
     case 'terms': {
       let q = db.selectFrom('search_history').where('created_at', '>=', r.lo).where('created_at', '<', r.hi);
       if (k) q = q.where(containsText('expression', k));
-      const grouped = q
-        .select(['expression', (eb) => eb.fn.countAll().as('count'), sql<number>`count(distinct user_id)`.as('users')])
-        .groupBy('expression');
-      const total = await db
-        .selectFrom(grouped.as('g'))
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow();
+      // Counted per term and user first: the distinct users are then the rows of each term (no count(distinct)).
+      const perUser = q.select(['expression', 'user_id', (eb) => eb.fn.countAll().as('c')]).groupBy(['expression', 'user_id']);
+      const grouped = db
+        .selectFrom(perUser.as('p'))
+        .select(['p.expression', sql<number>`sum(p.c)`.as('count'), sql<number>`count(*)`.as('users')])
+        .groupBy('p.expression');
       const rows = await grouped
-        .orderBy(sql`count(*)`, 'desc')
-        .orderBy('expression')
+        .select(sql<number>`count(*) over ()`.as('total'))
+        .orderBy(sql`sum(p.c)`, 'desc')
+        .orderBy('p.expression')
         .limit(limit)
         .offset(offset)
         .execute();
-      return { total: n(total.n), list: rows.map((x) => ({ term: x.expression, count: n(x.count), users: n(x.users) })) };
+      const total =
+        rows.length > 0 || offset === 0
+          ? n(rows[0]?.total)
+          : n(
+              (
+                await db
+                  .selectFrom(grouped.as('g'))
+                  .select((eb) => eb.fn.countAll().as('n'))
+                  .executeTakeFirstOrThrow()
+              ).n,
+            );
+      return { total, list: rows.map((x) => ({ term: x.expression, count: n(x.count), users: n(x.users) })) };
     }
     case 'exports':
     case 'logins': {
@@ -420,20 +475,9 @@ export async function listTable(
       };
     }
     case 'companies': {
-      let q = companyActivity(db, r);
-      if (k) q = q.having(containsText('c.company_name', k));
-      const total = await db
-        .selectFrom(q.as('g'))
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow();
-      const rows = await q
-        .orderBy(sql`count(*)`, 'desc')
-        .orderBy('u.company_id')
-        .limit(limit)
-        .offset(offset)
-        .execute();
+      const { total, rows } = await companyPage(db, r, k, limit, offset);
       return {
-        total: n(total.n),
+        total,
         list: rows.map((c) => ({
           company_id: n(c.company_id),
           company_name: c.company_name ?? '（已删除）',

@@ -176,6 +176,19 @@ describe('/visualization 可视化总览', () => {
     expect(await screen.findByText('各街道暂无该指标的数据')).toBeTruthy();
     expect(screen.getByText('暂无有效专利')).toBeTruthy();
   });
+
+  it('a district with no streets yet says so on the map, readable on the dark screen', { timeout: 120_000 }, async () => {
+    const empty = dashboard(true);
+    serve(MAIN, (c) => {
+      const answer = empty(c);
+      if (c.url !== '/v1/region/getmap' || paramsOf(c).part === 'boundaries' || !answer) return answer;
+      const envelope = answer.data as { data: object };
+      return { ...answer, data: { ...envelope, data: { ...envelope.data, streets: [] } } };
+    });
+    renderApp('/visualization');
+    const text = await screen.findByText('还没有街道：请管理员在系统管理中添加街道', undefined, { timeout: 20_000 });
+    expect(text.style.color).toBe('rgb(230, 244, 255)');
+  });
 });
 
 describe('/visualization/Patent 专利可视化', () => {

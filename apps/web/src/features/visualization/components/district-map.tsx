@@ -123,7 +123,13 @@ export function DistrictMap({ measure, streetId, onSelect, dateFrom, dateTo, hei
     return <Alert type="error" showIcon title="地图加载失败" description="请稍后刷新页面重试" />;
   if (figures.isPending || (version && boundaries.isPending) || !option)
     return <Skeleton.Node active style={{ width: '100%', height }} aria-label="正在加载地图" />;
-  if (!streets.length) return <Empty description="还没有街道：请管理员在系统管理中添加街道" />;
+  if (!streets.length)
+    return (
+      <Empty
+        // On the dark big screen antd's grey description is unreadable (contrast below 2:1): the screen's own text colour.
+        description={<span style={dark ? { color: '#e6f4ff' } : undefined}>还没有街道：请管理员在系统管理中添加街道</span>}
+      />
+    );
   const selected = streets.find((s) => s.street_id === streetId);
   const summary = streets.map((s) => `${s.name} ${s.value}`).join('，');
   return (

@@ -1,0 +1,271 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, loginAs, type TestApp } from '../../../test/helpers';
+import { createOffice, insertDemand, insertVisit, type TestOffice } from '../../../test/service-office';
+import { seedDemoPatents } from '../patents/patent-seed';
+
+// The district dashboards' stored patent figures (region_patents, region_office_patents, company_patent_counts;
+// migration 045, ADR 0062) are kept by triggers: after a mix of writes through the API (a company user adds a patent
+// to its portfolio, takes one out and back, collects one it holds and one it does not; the main account moves an
+// enterprise to another street) and straight in the database (links inserted, deleted, taken out, turned into
+// collected ones, moved to another patent; enterprises moved to another street, handed to another office and back,
+// deleted, one inserted over links it already had; patents' legal status and type changed, a patent deleted and
+// inserted again), the rows equal a recomputation from the links, enterprises and patents, on SQLite and PostgreSQL;
+// and the figures a main account reads from them equal those of a staff member assigned every enterprise (the join
+// path).
+
+let t: TestApp;
+let o: TestOffice;
+let other: TestOffice;
+let company: string;
+let companyId: number;
+const S: number[] = [];
+const P: number[] = [];
+const db = () => t.db.db;
+const now = () => t.now().toISOString();
+
+/** The stored rows (n = 0 rows carry nothing) and the same rows computed from the links now. */
+async function storedAndRecomputed() {
+  const norm = (rows: Record<string, unknown>[]) =>
+    rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Number(v)])));
+  const stored = await sql<Record<string, unknown>>`select owner_id, street_id, patent_id, valid, invention, n
+    from region_patents where n <> 0 order by owner_id, street_id, patent_id`.execute(db());
+  const fresh = await sql<Record<string, unknown>>`select c.service_owner_id as owner_id, c.street_id, p.id as patent_id,
+      case when p.legal_status = '有权' then 1 else 0 end as valid,
+      case when p.legal_status = '有权' and p.type = '发明' then 1 else 0 end as invention, count(*) as n
+    from company_patents x join companies c on c.id = x.company_id join patents p on p.id = x.patent_id
+    where x.removed = 0 and x.source <> 'collect' and c.service_owner_id <> 0
+    group by c.service_owner_id, c.street_id, p.id, p.legal_status, p.type
+    order by 1, 2, 3`.execute(db());
+  const office = await sql<Record<string, unknown>>`select owner_id, patent_id, valid, invention, n
+    from region_office_patents where n <> 0 order by owner_id, patent_id`.execute(db());
+  const freshOffice = await sql<Record<string, unknown>>`select c.service_owner_id as owner_id, p.id as patent_id,
+      case when p.legal_status = '有权' then 1 else 0 end as valid,
+      case when p.legal_status = '有权' and p.type = '发明' then 1 else 0 end as invention, count(*) as n
+    from company_patents x join companies c on c.id = x.company_id join patents p on p.id = x.patent_id
+    where x.removed = 0 and x.source <> 'collect' and c.service_owner_id <> 0
+    group by c.service_owner_id, p.id, p.legal_status, p.type
+    order by 1, 2`.execute(db());
+  const counts = await sql<Record<string, unknown>>`select company_id, patents, inventions, valid, valid_inventions
+    from company_patent_counts where patents <> 0 order by company_id`.execute(db());
+  const freshCounts = await sql<Record<string, unknown>>`select x.company_id, count(*) as patents,
+      sum(case when p.type = '发明' then 1 else 0 end) as inventions,
+      sum(case when p.legal_status = '有权' then 1 else 0 end) as valid,
+      sum(case when p.legal_status = '有权' and p.type = '发明' then 1 else 0 end) as valid_inventions
+    from company_patents x join patents p on p.id = x.patent_id
+    where x.removed = 0 and x.source <> 'collect'
+    group by x.company_id order by 1`.execute(db());
+  return {
+    stored: { region: norm(stored.rows), office: norm(office.rows), companies: norm(counts.rows) },
+    fresh: { region: norm(fresh.rows), office: norm(freshOffice.rows), companies: norm(freshCounts.rows) },
+  };
+}
+
+async function expectKept(label: string) {
+  const { stored, fresh } = await storedAndRecomputed();
+  expect(stored, label).toEqual(fresh);
+  return stored;
+}
+
+const link = (company_id: number, patent_id: number, extra: { source?: string; removed?: number } = {}) =>
+  db()
+    .insertInto('company_patents')
+    .values({ company_id, patent_id, created_at: now(), updated_at: now(), ...extra })
+    .execute();
+
+beforeAll(async () => {
+  t = await createTestApp({ now: '2026-06-15T02:00:00.000Z' });
+  for (const [i, name] of ['高新街道', '科创街道', '东城街道'].entries()) {
+    const r = await db()
+      .insertInto('streets')
+      .values({ region: '测试区', name, sort: i + 1, created_at: now(), updated_at: now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    S.push(Number(r.id));
+  }
+  await seedDemoPatents(t.db, 24, { now });
+  P.push(...(await db().selectFrom('patents').select('id').orderBy('id').execute()).map((r) => Number(r.id)));
+  for (const [i, id] of P.entries())
+    await db()
+      .updateTable('patents')
+      .set({ type: ['发明', '实用新型', '外观设计'][i % 3], legal_status: ['有权', '有权', '审中', '无权'][i % 4] })
+      .where('id', '=', id)
+      .execute();
+  o = await createOffice(t, '1370000700', [
+    '甲存量测试有限公司',
+    '乙存量测试有限公司',
+    '丙存量测试有限公司',
+    '丁存量测试有限公司',
+  ]);
+  other = await createOffice(t, '1370000800', ['他区存量测试有限公司']);
+  const [A, B, C, D] = o.companies;
+  for (const [id, s] of [
+    [A, 0],
+    [B, 0],
+    [C, 1],
+    [D, 2],
+    [other.companies[0], 0],
+  ] as const)
+    await db().updateTable('companies').set({ street_id: S[s] }).where('id', '=', id).execute();
+  // Patents shared by two enterprises of one street, of two streets, of two offices; removed and collected links.
+  for (const [c, p, extra] of [
+    [A, 0],
+    [A, 1],
+    [B, 1],
+    [B, 2],
+    [C, 2],
+    [C, 3],
+    [C, 4, { removed: 1 }],
+    [D, 5, { source: 'collect' }],
+    [D, 6],
+    [D, 7],
+    [other.companies[0], 6],
+  ] as [number, number, { source?: string; removed?: number }?][])
+    await link(c, P[p], extra);
+  // The demo company user's enterprise joins the office (straight in the database: the enterprise trigger).
+  companyId = Number(
+    (await db().selectFrom('users').select('company_id').where('mobile', '=', '13800000001').executeTakeFirstOrThrow())
+      .company_id,
+  );
+  expect(companyId).toBeGreaterThan(0);
+  await link(companyId, P[8]);
+  await db().updateTable('companies').set({ service_owner_id: o.mainId, street_id: S[1] }).where('id', '=', companyId).execute();
+  company = await loginAs(t.app, 'company');
+}, 120_000);
+afterAll(() => t?.close());
+
+describe('region_patents', () => {
+  it('equals a recomputation from the links after every kind of write', async () => {
+    const seeded = await expectKept('seeded');
+    expect(seeded.region.length).toBeGreaterThanOrEqual(9);
+    expect(seeded.companies.length).toBeGreaterThanOrEqual(5);
+    const [A, B, C, D] = o.companies;
+
+    // Through the API: the company user's portfolio; the main account moves an enterprise.
+    const frontend = async (url: string, body: unknown) => {
+      const r = await call(t.app, 'POST', `/v1/frontend/${url}`, { token: company, body });
+      expect(r.body.code, `${url} ${JSON.stringify(r.body)}`).toBe(1);
+    };
+    await frontend('user/save', { patent_id: P[9], category_id: 0 });
+    await frontend('user/save', { patent_id: P[10], category_id: 0 });
+    await frontend('patent/remove', { patent_ids: [P[8]] });
+    await frontend('patent/remove', { patent_ids: [P[10]] });
+    await frontend('patent/restore', { patent_ids: [P[10]] });
+    await frontend('patent/collage', { patent_ids: [P[9], P[11]], collected: 1 });
+    await frontend('patent/collage', { patent_ids: [P[9]], collected: 0 });
+    const moved = await call(t.app, 'POST', '/v1/visit/changeStreet', {
+      token: o.main,
+      body: { company_id: B, street_id: S[1] },
+    });
+    expect(moved.body.code, JSON.stringify(moved.body)).toBe(1);
+    const api = await expectKept('after the API writes');
+    expect(api).not.toEqual(seeded);
+
+    // Straight in the database: links.
+    await db()
+      .insertInto('company_patents')
+      .values([C, D, D].map((c, i) => ({ company_id: c, patent_id: P[12 + i], created_at: now(), updated_at: now() })))
+      .execute();
+    await db().deleteFrom('company_patents').where('company_id', '=', A).where('patent_id', '=', P[0]).execute();
+    await db()
+      .updateTable('company_patents')
+      .set({ removed: 0 })
+      .where('company_id', '=', C)
+      .where('patent_id', '=', P[4])
+      .execute();
+    await db()
+      .updateTable('company_patents')
+      .set({ source: 'collect' })
+      .where('company_id', '=', C)
+      .where('patent_id', '=', P[3])
+      .execute();
+    await db()
+      .updateTable('company_patents')
+      .set({ source: 'manual' })
+      .where('company_id', '=', D)
+      .where('patent_id', '=', P[5])
+      .execute();
+    await db()
+      .updateTable('company_patents')
+      .set({ patent_id: P[15] })
+      .where('company_id', '=', D)
+      .where('patent_id', '=', P[13])
+      .execute();
+    await expectKept('after the link writes');
+
+    // Enterprises: another street, another office and back, an enterprise deleted and one inserted over old links.
+    await db().updateTable('companies').set({ street_id: S[0] }).where('id', '=', C).execute();
+    await db().updateTable('companies').set({ service_owner_id: other.mainId }).where('id', '=', D).execute();
+    await expectKept('an enterprise handed to another office');
+    await db().updateTable('companies').set({ service_owner_id: o.mainId, street_id: S[1] }).where('id', '=', D).execute();
+    await db().updateTable('companies').set({ service_owner_id: 0 }).where('id', '=', other.companies[0]).execute();
+    await db().deleteFrom('companies').where('id', '=', A).execute();
+    await expectKept('after the enterprise writes');
+    await db()
+      .insertInto('companies')
+      .values({
+        id: A,
+        company_name: '甲存量测试有限公司',
+        credit_code: '',
+        street_id: S[2],
+        street_name: '',
+        patent_num: 0,
+        created_at: now(),
+        service_owner_id: o.mainId,
+      })
+      .execute();
+
+    // Patents: legal status and type changed, one deleted and inserted again (links kept meanwhile).
+    await db().updateTable('patents').set({ legal_status: '有权', type: '发明' }).where('id', 'in', [P[2], P[3], P[6]]).execute();
+    await db().updateTable('patents').set({ legal_status: '无权' }).where('id', '=', P[1]).execute();
+    await db().updateTable('patents').set({ type: '实用新型' }).where('id', '=', P[7]).execute();
+    const gone = await db().selectFrom('patents').selectAll().where('id', '=', P[12]).executeTakeFirstOrThrow();
+    await db().deleteFrom('patents').where('id', '=', P[12]).execute();
+    await expectKept('a patent deleted');
+    await db()
+      .insertInto('patents')
+      .values({ ...gone, legal_status: '有权', type: '发明' })
+      .execute();
+    const end = await expectKept('at the end');
+    expect(end).not.toEqual(api);
+    expect(end.region.some((r) => r.patent_id === P[12] && r.invention === 1)).toBe(true);
+  });
+
+  it('a main account’s figures from the stored rows equal those of the links joined to every enterprise', async () => {
+    // A staff member assigned every enterprise of the office reads the join path over the same enterprises.
+    const all = await db().selectFrom('companies').select('id').where('service_owner_id', '=', o.mainId).execute();
+    expect(all.length).toBeGreaterThanOrEqual(4);
+    await db().deleteFrom('staff_companies').where('staff_id', '=', o.staffId).execute();
+    await db()
+      .insertInto('staff_companies')
+      .values(all.map((c) => ({ owner_id: o.mainId, staff_id: o.staffId, company_id: Number(c.id), created_at: now() })))
+      .execute();
+    // Visits and demands too (the demand figures of a main account read the stored demand counts, ADR 0062).
+    const [A, B, C] = all.map((c) => Number(c.id));
+    for (const [c, status, day] of [
+      [A, 'done', '2026-02-01'],
+      [B, 'done', '2026-05-20'],
+      [C, 'plan', '2026-06-20'],
+    ] as const)
+      await insertVisit(t, { ownerId: o.mainId, companyId: c, staffId: o.staffId, status, day });
+    for (const [c, status, registered, due] of [
+      [A, 'registered', '2026-06-10', '2026-06-11'],
+      [B, 'assigned', '2026-06-12', '2026-06-30'],
+      [C, 'closed', '2026-04-01', '2026-04-02'],
+      [C, 'assigned', '2025-12-01', '2025-12-05'],
+    ] as const)
+      await insertDemand(t, { ownerId: o.mainId, companyId: c, status, registered, contact_due: due });
+    const post = (token: string, url: string, body: unknown = {}) => call(t.app, 'POST', `/v1${url}`, { token, body });
+    for (const body of [{}, { street_id: S[0] }, { street_id: S[1] }]) {
+      const main = (await post(o.main, '/region/center', body)).body.data;
+      const staff = (await post(o.staff, '/region/center', body)).body.data;
+      expect(main.figures.patents + main.figures.demands).toBeGreaterThan(0);
+      expect(main, JSON.stringify(body)).toEqual(staff);
+    }
+    const area = (await post(o.main, '/region/centerarea')).body.data;
+    expect(area).toEqual((await post(o.staff, '/region/centerarea')).body.data);
+    // A patent two streets share counts once for the district.
+    const sum = area.list.reduce((s: number, x: { patents: number }) => s + x.patents, 0);
+    expect((await post(o.main, '/region/center')).body.data.figures.patents).toBeLessThan(sum);
+  });
+});
