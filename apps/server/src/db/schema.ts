@@ -380,6 +380,7 @@ export interface Database {
   service_company_facts: ServiceCompanyFactsTable;
   service_facts_state: ServiceFactsStateTable;
   service_visit_days: ServiceVisitDaysTable;
+  service_visit_windows: ServiceVisitWindowsTable;
   service_demand_registered: ServiceDemandRegisteredTable;
   service_demand_handled: ServiceDemandHandledTable;
   stats_days: StatsDaysTable;
@@ -702,6 +703,18 @@ export interface ServiceVisitDaysTable {
   street_id: number;
   staff_id: number;
   status: 'plan' | 'done' | 'cancelled';
+  n: number;
+}
+
+/**
+ * Done visits per office × 12-month window (from_month … from_month + 11, by the month of visit_date) × enterprise,
+ * kept by triggers (migration 047, ADR 0059 §6).
+ */
+export interface ServiceVisitWindowsTable {
+  owner_id: number;
+  /** YYYY-MM: the window's first month. */
+  from_month: string;
+  company_id: number;
   n: number;
 }
 

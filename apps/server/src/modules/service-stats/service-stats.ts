@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
+import { sql, type AliasedSelectQueryBuilder, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import {
   chinaDayStart,
   DEMAND_STATUS_LABELS,
@@ -87,24 +87,42 @@ function companyFilter(scope: ServiceScope, r: Resolved) {
     r.street ? eb.and([base(eb), eb('companies.street_id', '=', r.street)]) : base(eb);
 }
 
-function visitsQ(deps: Deps, scope: ServiceScope, r: Resolved) {
-  return deps.db.db
-    .selectFrom('visits')
-    .innerJoin('companies', 'companies.id', 'visits.company_id')
-    .where('visits.owner_id', '=', scope.ownerId)
-    .where(companyFilter(scope, r));
-}
-
 /**
- * The office-wide visit figures (a main account without a staff filter) come from the stored counts per office ×
- * street × visitor × state × day (service_visit_days, migration 040, ADR 0059) instead of a year of visits joined to
- * their enterprises: the same visits (recorded by the office now serving the enterprise, in the enterprise's street
- * now), n of them per row. A staff scope (assignments to enterprises and streets) has no stored counts: undefined.
+ * The visit figures come from the stored counts per office × street × visitor × state × day (service_visit_days,
+ * migration 040, ADR 0059) instead of a year of visits joined to their enterprises: the same visits (recorded by the
+ * office now serving the enterprise, in the enterprise's street now), n of them per row. A staff scope (inScope: the
+ * enterprises assigned to it directly or through one of its streets) is the stored rows of its streets, plus its
+ * directly assigned enterprises outside those streets joined visit by visit (n = 1 each; ADR 0059 §6): each visit of
+ * the scope once, as the join counted it.
  */
 function visitDaysQ(deps: Deps, scope: ServiceScope, r: Resolved) {
-  if (r.staff !== undefined) return undefined;
-  const q = deps.db.db.selectFrom('service_visit_days').where('owner_id', '=', scope.ownerId).where('n', '>', 0);
-  return r.street ? q.where('street_id', '=', r.street) : q;
+  const { db } = deps.db;
+  const stored = db.selectFrom('service_visit_days').where('owner_id', '=', scope.ownerId).where('n', '>', 0);
+  const q = r.street ? stored.where('street_id', '=', r.street) : stored;
+  if (r.staff === undefined) return q;
+  const staff = r.staff;
+  const streets = db.selectFrom('staff_streets').select('staff_streets.street_id').where('staff_streets.staff_id', '=', staff);
+  const ofStreets = q.where('street_id', 'in', streets).select(['owner_id', 'visit_day', 'street_id', 'staff_id', 'status', 'n']);
+  // Driven from the staff member's assignments (few rows), not from the office's visits.
+  const direct = db
+    .selectFrom('staff_companies')
+    .innerJoin('companies', 'companies.id', 'staff_companies.company_id')
+    .innerJoin('visits', 'visits.company_id', 'companies.id')
+    .where('staff_companies.staff_id', '=', staff)
+    .where('companies.service_owner_id', '=', scope.ownerId)
+    .where('visits.owner_id', '=', scope.ownerId)
+    .where('companies.street_id', 'not in', streets)
+    .$if(!!r.street, (x) => x.where('companies.street_id', '=', r.street!))
+    .select([
+      'visits.owner_id',
+      sql<string>`(case when visits.status = 'done' then visits.visit_date else visits.plan_date end)`.as('visit_day'),
+      'companies.street_id',
+      'visits.staff_id',
+      'visits.status',
+      sql<number>`1`.as('n'),
+    ]);
+  // The union under the stored table's name, so every reader below sums it as it sums the table.
+  return db.selectFrom(ofStreets.unionAll(direct as never).as('service_visit_days')) as unknown as typeof q;
 }
 
 /**
@@ -199,12 +217,8 @@ export async function center(deps: Deps, scope: ServiceScope, f: StatsFilter): P
     .where('p.legal_status', '=', '有权')
     .select(sql<number>`count(distinct cp.patent_id)`.as('n'))
     .executeTakeFirstOrThrow();
-  const dayIn = (a: string, b: string) =>
-    sql<number>`sum(case when (visits.status = 'plan' and visits.plan_date >= ${a} and visits.plan_date <= ${b})
-      or (visits.status = 'done' and visits.visit_date >= ${a} and visits.visit_date <= ${b}) then 1 else 0 end)`;
-  const days = visitDaysQ(deps, scope, r);
-  const stored = days
-    ?.where((eb) =>
+  const v = await visitDaysQ(deps, scope, r)
+    .where((eb) =>
       eb.or([
         eb.and([eb('status', '=', 'plan'), eb('visit_day', '>=', monday), eb('visit_day', '<=', sunday)]),
         eb.and([eb('status', '=', 'done'), eb('visit_day', '>=', lowest)]),
@@ -223,31 +237,8 @@ export async function center(deps: Deps, scope: ServiceScope, f: StatsFilter): P
       sql<number>`sum(case when status = 'done' and visit_day >= ${r.date_from} and visit_day <= ${r.date_to} then n else 0 end)`.as(
         'range',
       ),
-    ]);
-  const v = stored
-    ? await stored.executeTakeFirstOrThrow()
-    : await visitsQ(deps, scope, r)
-        .where((eb) =>
-          eb.or([
-            eb.and([
-              eb('visits.status', '=', 'plan'),
-              eb('visits.plan_date', '>=', monday),
-              eb('visits.plan_date', '<=', sunday),
-            ]),
-            eb.and([eb('visits.status', '=', 'done'), eb('visits.visit_date', '>=', lowest)]),
-          ]),
-        )
-        .select([
-          dayIn(today, today).as('today'),
-          dayIn(monday, sunday).as('week'),
-          sql<number>`sum(case when visits.status = 'done' and visits.visit_date >= ${month} and visits.visit_date <= ${today} then 1 else 0 end)`.as(
-            'month',
-          ),
-          sql<number>`sum(case when visits.status = 'done' and visits.visit_date >= ${r.date_from} and visits.visit_date <= ${r.date_to} then 1 else 0 end)`.as(
-            'range',
-          ),
-        ])
-        .executeTakeFirstOrThrow();
+    ])
+    .executeTakeFirstOrThrow();
   const light = lightSql(ld.today, ld.next);
   const reg = registeredQ(deps, scope, r);
   const hand = handledQ(deps, scope, r);
@@ -299,21 +290,12 @@ export async function center(deps: Deps, scope: ServiceScope, f: StatsFilter): P
 export async function centerType(deps: Deps, scope: ServiceScope, f: StatsFilter): Promise<ServiceCenterType> {
   const r = resolveFilter(f, scope, deps.clock());
   const ld = await lightDays(deps);
-  const dayExpr = sql<string>`(case when visits.status = 'done' then visits.visit_date else visits.plan_date end)`;
-  const days = visitDaysQ(deps, scope, r);
-  const vs = days
-    ? await days
-        .where('visit_day', '>=', r.date_from)
-        .where('visit_day', '<=', r.date_to)
-        .select(['status', sql<number>`sum(n)`.as('n')])
-        .groupBy('status')
-        .execute()
-    : await visitsQ(deps, scope, r)
-        .where(dayExpr, '>=', r.date_from)
-        .where(dayExpr, '<=', r.date_to)
-        .select(['visits.status as status', (eb) => eb.fn.countAll<number>().as('n')])
-        .groupBy('visits.status')
-        .execute();
+  const vs = await visitDaysQ(deps, scope, r)
+    .where('visit_day', '>=', r.date_from)
+    .where('visit_day', '<=', r.date_to)
+    .select(['status', sql<number>`sum(n)`.as('n')])
+    .groupBy('status')
+    .execute();
   const reg = registeredQ(deps, scope, r);
   const ds = reg
     ? await reg
@@ -388,24 +370,14 @@ function monthsOf(r: Resolved): string[] {
 /** GET /v1/visit/getleftlist */
 export async function byMonth(deps: Deps, scope: ServiceScope, f: StatsFilter): Promise<ServiceMonths> {
   const r = resolveFilter(f, scope, deps.clock());
-  const vm = sql<string>`substr(visits.visit_date, 1, 7)`;
   const dm = sql<string>`substr(visit_day, 1, 7)`;
-  const days = visitDaysQ(deps, scope, r);
-  const vs = days
-    ? await days
-        .where('status', '=', 'done')
-        .where('visit_day', '>=', r.date_from)
-        .where('visit_day', '<=', r.date_to)
-        .select([dm.as('month'), sql<number>`sum(n)`.as('n')])
-        .groupBy(dm)
-        .execute()
-    : await visitsQ(deps, scope, r)
-        .where('visits.status', '=', 'done')
-        .where('visits.visit_date', '>=', r.date_from)
-        .where('visits.visit_date', '<=', r.date_to)
-        .select([vm.as('month'), (eb) => eb.fn.countAll<number>().as('n')])
-        .groupBy(vm)
-        .execute();
+  const vs = await visitDaysQ(deps, scope, r)
+    .where('status', '=', 'done')
+    .where('visit_day', '>=', r.date_from)
+    .where('visit_day', '<=', r.date_to)
+    .select([dm.as('month'), sql<number>`sum(n)`.as('n')])
+    .groupBy(dm)
+    .execute();
   const dialect = deps.db.dialect;
   const rm = sql<string>`substr(${dayOf(dialect, 'demands.registered_at')}, 1, 7)`;
   const reg = registeredQ(deps, scope, r);
@@ -464,41 +436,17 @@ export async function byMonth(deps: Deps, scope: ServiceScope, f: StatsFilter): 
 export async function byStaff(deps: Deps, scope: ServiceScope, f: StatsFilter): Promise<ServiceStaffStats> {
   const r = resolveFilter(f, scope, deps.clock());
   const { db } = deps.db;
-  const days = visitDaysQ(deps, scope, r);
-  const vs = days
-    ? await days
-        .where('status', 'in', ['done', 'plan'])
-        .where('visit_day', '>=', r.date_from)
-        .where('visit_day', '<=', r.date_to)
-        .select([
-          'staff_id',
-          sql<number>`sum(case when status = 'done' then n else 0 end)`.as('visits'),
-          sql<number>`sum(case when status = 'plan' then n else 0 end)`.as('plans'),
-        ])
-        .groupBy('staff_id')
-        .execute()
-    : await visitsQ(deps, scope, r)
-        .where((eb) =>
-          eb.or([
-            eb.and([
-              eb('visits.status', '=', 'done'),
-              eb('visits.visit_date', '>=', r.date_from),
-              eb('visits.visit_date', '<=', r.date_to),
-            ]),
-            eb.and([
-              eb('visits.status', '=', 'plan'),
-              eb('visits.plan_date', '>=', r.date_from),
-              eb('visits.plan_date', '<=', r.date_to),
-            ]),
-          ]),
-        )
-        .select([
-          'visits.staff_id',
-          sql<number>`sum(case when visits.status = 'done' then 1 else 0 end)`.as('visits'),
-          sql<number>`sum(case when visits.status = 'plan' then 1 else 0 end)`.as('plans'),
-        ])
-        .groupBy('visits.staff_id')
-        .execute();
+  const vs = await visitDaysQ(deps, scope, r)
+    .where('status', 'in', ['done', 'plan'])
+    .where('visit_day', '>=', r.date_from)
+    .where('visit_day', '<=', r.date_to)
+    .select([
+      'staff_id',
+      sql<number>`sum(case when status = 'done' then n else 0 end)`.as('visits'),
+      sql<number>`sum(case when status = 'plan' then n else 0 end)`.as('plans'),
+    ])
+    .groupBy('staff_id')
+    .execute();
   const hand = handledQ(deps, scope, r);
   const hs = hand
     ? await hand
@@ -550,22 +498,13 @@ export async function byStreet(deps: Deps, scope: ServiceScope, f: StatsFilter):
     ])
     .groupBy('companies.street_id')
     .execute();
-  const days = visitDaysQ(deps, scope, r);
-  const vs = days
-    ? await days
-        .where('status', '=', 'done')
-        .where('visit_day', '>=', r.date_from)
-        .where('visit_day', '<=', r.date_to)
-        .select(['street_id', sql<number>`sum(n)`.as('n')])
-        .groupBy('street_id')
-        .execute()
-    : await visitsQ(deps, scope, r)
-        .where('visits.status', '=', 'done')
-        .where('visits.visit_date', '>=', r.date_from)
-        .where('visits.visit_date', '<=', r.date_to)
-        .select(['companies.street_id', (eb) => eb.fn.countAll<number>().as('n')])
-        .groupBy('companies.street_id')
-        .execute();
+  const vs = await visitDaysQ(deps, scope, r)
+    .where('status', '=', 'done')
+    .where('visit_day', '>=', r.date_from)
+    .where('visit_day', '<=', r.date_to)
+    .select(['street_id', sql<number>`sum(n)`.as('n')])
+    .groupBy('street_id')
+    .execute();
   const light = lightSql(ld.today, ld.next);
   const reg = registeredQ(deps, scope, r);
   // Office-wide: registered from the stored counts, open and red from the open demands (every street of a demand in
@@ -674,6 +613,21 @@ export async function streetOptions(deps: Deps, scope: ServiceScope, f: StatsFil
   return rows.map((x) => ({ street_id: n(x.street_id), street_name: x.street_name || '未划分街道', enterprises: n(x.n) }));
 }
 
+/**
+ * The stored 12-month window (service_visit_windows) a range is served by: a range from the first day of a month to
+ * a day of the 11th month after it (the default range). `from` is its first month (YYYY-MM, also the lowest visit_date
+ * of that month), `after` the month after its last (every visit_date of the window's months is below it).
+ */
+function visitWindow(r: Resolved): { from: string; after: string } | undefined {
+  if (!r.date_from.endsWith('-01')) return undefined;
+  const month = (k: number) => {
+    const d = new Date(`${r.date_from.slice(0, 7)}-01T00:00:00Z`);
+    d.setUTCMonth(d.getUTCMonth() + k);
+    return d.toISOString().slice(0, 7);
+  };
+  return r.date_to.slice(0, 7) === month(11) ? { from: month(0), after: month(12) } : undefined;
+}
+
 /** GET /v1/street/getrightlist: the enterprises with their visits and demands in the range, paged. */
 export async function companyList(
   deps: Deps,
@@ -708,29 +662,89 @@ export async function companyList(
           ? key.open
           : key.visits;
   const desc = q.sort !== 'name';
-  const page = base
-    .select(['companies.id', sortKey.as('k')])
-    .orderBy('k', desc ? 'desc' : 'asc')
-    .orderBy('companies.id')
-    .limit(q.page_size)
-    .offset((q.page - 1) * q.page_size)
-    .as('p');
+  const window = visitWindow(r);
+  /** The done visits of the window's months outside the range (after date_to, or a day before "-01"; normally none). */
+  const outside = (w: { from: string; after: string }) =>
+    db
+      .selectFrom('visits')
+      .where('visits.owner_id', '=', scope.ownerId)
+      .where('visits.status', '=', 'done')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('visits.visit_date', '>=', w.from), eb('visits.visit_date', '<', r.date_from)]),
+          eb.and([eb('visits.visit_date', '>', r.date_to), eb('visits.visit_date', '<', w.after)]),
+        ]),
+      )
+      .select(['visits.company_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('visits.company_id')
+      .as('x');
   const f = figures('c.id');
-  const rows = await db
-    .selectFrom(page)
-    .innerJoin('companies as c', 'c.id', 'p.id')
-    .select([
-      'c.id',
-      'c.company_name',
-      'c.street_name',
-      f.visits.as('visits'),
-      f.last.as('last_visit'),
-      f.demands.as('demands'),
-      f.open.as('open_demands'),
-    ])
-    .orderBy('p.k', desc ? 'desc' : 'asc')
-    .orderBy('c.id')
-    .execute();
+  const pageRows = (page: AliasedSelectQueryBuilder<{ id: number; k: unknown }, 'p'>) =>
+    db
+      .selectFrom(page)
+      .innerJoin('companies as c', 'c.id', 'p.id')
+      .select([
+        'c.id',
+        'c.company_name',
+        'c.street_name',
+        f.visits.as('visits'),
+        f.last.as('last_visit'),
+        f.demands.as('demands'),
+        f.open.as('open_demands'),
+      ])
+      .orderBy('p.k', desc ? 'desc' : 'asc')
+      .orderBy('c.id')
+      .execute();
+  const offset = (q.page - 1) * q.page_size;
+  let rows: Awaited<ReturnType<typeof pageRows>> | undefined;
+  if (q.sort === 'visits' && window && r.staff === undefined && !r.street) {
+    // The whole office: its enterprises with visits in the range are the window's rows with a positive count (the
+    // triggers keep an enterprise's rows under its serving office; handed away or deleted, they fall to 0), and they
+    // sort before every enterprise without; a page among them is read from those rows alone (ADR 0059 §6).
+    const k = sql<number>`(w.n - coalesce(x.n, 0))`;
+    rows = await pageRows(
+      db
+        .selectFrom('service_visit_windows as w')
+        .leftJoin(outside(window), 'x.company_id', 'w.company_id')
+        .where('w.owner_id', '=', scope.ownerId)
+        .where('w.from_month', '=', window.from)
+        .where(k, '>', 0)
+        .select(['w.company_id as id', k.as('k')])
+        .orderBy('k', 'desc')
+        .orderBy('w.company_id')
+        .limit(q.page_size)
+        .offset(offset)
+        .as('p'),
+    );
+    if (rows.length < q.page_size) rows = undefined;
+  }
+  rows ??= await pageRows(
+    q.sort === 'visits' && window
+      ? // 12 whole months (the default range): each enterprise's count of the window (service_visit_windows,
+        // migration 047) less its visits of those months outside the range, joined rather than sought enterprise
+        // by enterprise (ADR 0059 §6).
+        base
+          .leftJoin('service_visit_windows as w', (j) =>
+            j
+              .onRef('w.company_id', '=', 'companies.id')
+              .on('w.owner_id', '=', scope.ownerId)
+              .on('w.from_month', '=', window.from),
+          )
+          .leftJoin(outside(window), 'x.company_id', 'companies.id')
+          .select(['companies.id', sql<unknown>`(coalesce(w.n, 0) - coalesce(x.n, 0))`.as('k')])
+          .orderBy('k', 'desc')
+          .orderBy('companies.id')
+          .limit(q.page_size)
+          .offset(offset)
+          .as('p')
+      : base
+          .select(['companies.id', sortKey.as('k')])
+          .orderBy('k', desc ? 'desc' : 'asc')
+          .orderBy('companies.id')
+          .limit(q.page_size)
+          .offset(offset)
+          .as('p'),
+  );
   return {
     ...scopeOf(r),
     total: n(total),

@@ -5,6 +5,7 @@ import { seedDemoEnterpriseService } from '../../db/seed/enterprise-service';
 import { seedDemoVisits } from '../../db/seed/visits-demo';
 import { seedDemoDemands } from '../../db/seed/demands-demo';
 import { dayOf } from '../stats/stats.service';
+import { inScope } from '../enterprise/service-scope';
 
 // The dashboards' stored counts (service_visit_days, service_demand_registered, service_demand_handled; migration
 // 040, ADR 0059) are kept by triggers: after a mix of writes through the API (visits: plan, record, reschedule to
@@ -237,5 +238,117 @@ describe('service_visit_days', () => {
       expect(stored.code, url).toBe(1);
       expect({ ...stored.data, staff_id: null }, url).toEqual({ ...joined.data, staff_id: null });
     }
+  });
+
+  it('a staff scope: the stored rows of its streets plus its own enterprises outside them equal its visits joined', async () => {
+    // The staff member serves one street and three enterprises: one in that street (counted once, not twice), two
+    // outside it (their visits joined one by one, ADR 0059 §6). Expected: the scope's visits (inScope, the 0052 join)
+    // counted here in JavaScript.
+    const now = t.now().toISOString();
+    const office = (
+      await db()
+        .selectFrom('companies')
+        .select(['id', 'street_id'])
+        .where('service_owner_id', '=', mainId)
+        .orderBy('id')
+        .execute()
+    ).map((c) => ({ id: Number(c.id), street: Number(c.street_id) }));
+    const street = office[0].street;
+    const inside = office.find((c) => c.street === street)!;
+    const outside = office.filter((c) => c.street !== street).slice(0, 2);
+    expect(outside.length).toBe(2);
+    await db().deleteFrom('staff_streets').where('staff_id', '=', staffId).execute();
+    await db().deleteFrom('staff_companies').where('staff_id', '=', staffId).execute();
+    await db()
+      .insertInto('staff_streets')
+      .values({ owner_id: mainId, staff_id: staffId, street_id: street, created_at: now })
+      .execute();
+    await db()
+      .insertInto('staff_companies')
+      .values([inside, ...outside].map((c) => ({ owner_id: mainId, staff_id: staffId, company_id: c.id, created_at: now })))
+      .execute();
+    // Visits of every state on the enterprises outside the street, by both visitors, in and out of the range.
+    const [e, f] = outside;
+    const visit = (company: number, visitor: number, status: 'plan' | 'done' | 'cancelled', day: string) => ({
+      owner_id: mainId,
+      company_id: company,
+      staff_id: visitor,
+      status,
+      plan_date: day,
+      visit_date: status === 'done' ? day : '',
+      created_by: mainId,
+      created_at: now,
+      updated_at: now,
+    });
+    await db()
+      .insertInto('visits')
+      .values([
+        visit(e.id, staffId, 'done', '2026-03-10'),
+        visit(e.id, mainId, 'done', '2026-03-03'),
+        visit(e.id, staffId, 'plan', '2026-03-12'),
+        visit(f.id, mainId, 'done', '2025-12-31'),
+        visit(f.id, staffId, 'cancelled', '2026-01-15'),
+        visit(f.id, staffId, 'done', '2024-01-05'),
+        visit(inside.id, staffId, 'done', '2026-03-09'),
+      ])
+      .execute();
+    const visits = (
+      await db()
+        .selectFrom('visits')
+        .innerJoin('companies', 'companies.id', 'visits.company_id')
+        .where('visits.owner_id', '=', mainId)
+        .where(inScope({ ownerId: mainId, userId: mainId, isMain: true }, staffId))
+        .select(['visits.status', 'visits.plan_date', 'visits.visit_date', 'visits.staff_id', 'companies.street_id'])
+        .execute()
+    ).map((v) => ({ ...v, day: v.status === 'done' ? v.visit_date : v.plan_date, staff_id: Number(v.staff_id) }));
+    expect(new Set(visits.map((v) => Number(v.street_id))).size).toBe(3);
+    const range = { date_from: '2025-03-01', date_to: '2026-03-31' };
+    const inRange = (v: { day: string }) => v.day >= range.date_from && v.day <= range.date_to;
+    const count = (pred: (v: (typeof visits)[number]) => boolean) => visits.filter(pred).length;
+    const done = (v: { status: string }) => v.status === 'done';
+    for (const streetId of [undefined, street, e.street]) {
+      const scoped = streetId === undefined ? visits : visits.filter((v) => Number(v.street_id) === streetId);
+      const n = (pred: (v: (typeof visits)[number]) => boolean) => scoped.filter(pred).length;
+      const get = async (url: string) => {
+        const res = await call(t.app, 'GET', `/v1${url}`, {
+          token: main,
+          query: { ...range, staff_id: staffId, ...(streetId === undefined ? {} : { street_id: streetId }) },
+        });
+        expect(res.body.code, url).toBe(1);
+        return res.body.data;
+      };
+      // "Now" is Tuesday 2026-03-10: the week is 03-09 … 03-15.
+      const week = (v: { status: string; day: string }) =>
+        (v.status === 'plan' || done(v)) && v.day >= '2026-03-09' && v.day <= '2026-03-15';
+      expect(await get('/visit/center'), `center ${streetId}`).toMatchObject({
+        visits_today: n((v) => (v.status === 'plan' || done(v)) && v.day === '2026-03-10'),
+        visits_week: n(week),
+        visits_month: n((v) => done(v) && v.day >= '2026-03-01' && v.day <= '2026-03-10'),
+        visits: n((v) => done(v) && inRange(v)),
+      });
+      expect((await get('/visit/centertype')).visits_by_status, `centertype ${streetId}`).toEqual(
+        (['plan', 'done', 'cancelled'] as const).map((k) =>
+          expect.objectContaining({ key: k, count: n((v) => v.status === k && inRange(v)) }),
+        ),
+      );
+      const months = (await get('/visit/getleftlist')).list as { month: string; visits: number }[];
+      for (const m of months)
+        expect(m.visits, `month ${m.month} ${streetId}`).toBe(n((v) => done(v) && inRange(v) && v.day.startsWith(m.month)));
+      const staffRows = (await get('/visit/getrightlist')).list as { staff_id: number; visits: number; plans: number }[];
+      for (const who of [staffId, mainId]) {
+        const row = staffRows.find((x) => x.staff_id === who);
+        const mine = (v: { staff_id: number }) => v.staff_id === who;
+        expect({ visits: row?.visits ?? 0, plans: row?.plans ?? 0 }, `staff ${who} ${streetId}`).toEqual({
+          visits: n((v) => mine(v) && done(v) && inRange(v)),
+          plans: n((v) => mine(v) && v.status === 'plan' && inRange(v)),
+        });
+      }
+      const streets = (await get('/street/center')).list as { street_id: number; visits: number }[];
+      for (const s of new Set(scoped.map((v) => Number(v.street_id))))
+        expect(streets.find((x) => x.street_id === s)?.visits ?? 0, `street ${s} ${streetId}`).toBe(
+          n((v) => Number(v.street_id) === s && done(v) && inRange(v)),
+        );
+    }
+    expect(count((v) => done(v) && inRange(v))).toBeGreaterThan(0);
   });
 });
