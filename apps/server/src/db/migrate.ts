@@ -39,6 +39,7 @@ import * as m043 from './migrations/043-fee-facts-pg';
 import * as m044 from './migrations/044-demand-due-index';
 import * as m045 from './migrations/045-region-patents';
 import * as m046 from './migrations/046-stats-days';
+import * as m048 from './migrations/048-region-patent-attributes';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -85,6 +86,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '044-demand-due-index': m044,
   '045-region-patents': m045,
   '046-stats-days': m046,
+  '048-region-patent-attributes': m048,
 };
 
 class InCodeProvider implements MigrationProvider {
