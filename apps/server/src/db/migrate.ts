@@ -40,6 +40,7 @@ import * as m044 from './migrations/044-demand-due-index';
 import * as m045 from './migrations/045-region-patents';
 import * as m046 from './migrations/046-stats-days';
 import * as m047 from './migrations/047-service-visit-windows';
+import * as m048 from './migrations/048-region-patent-attributes';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -87,6 +88,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '045-region-patents': m045,
   '046-stats-days': m046,
   '047-service-visit-windows': m047,
+  '048-region-patent-attributes': m048,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -673,6 +673,13 @@ export interface RegionPatentsTable {
   invention: number;
   /** The office's own links of that street to the patent. */
   n: number;
+  /** The patent's attributes /region/patent groups by (migration 048): type, legal status, application year, IPC
+   * section (first letter of ipc_main), grant date. */
+  type: string;
+  legal_status: string;
+  app_year: number | null;
+  ipc: string;
+  gd: string | null;
 }
 
 /** Own patents per office, any street (migration 045, ADR 0062); as region_patents without the street. */
@@ -682,6 +689,13 @@ export interface RegionOfficePatentsTable {
   valid: number;
   invention: number;
   n: number;
+  /** The patent's attributes /region/patent groups by (migration 048): type, legal status, application year, IPC
+   * section (first letter of ipc_main), grant date. */
+  type: string;
+  legal_status: string;
+  app_year: number | null;
+  ipc: string;
+  gd: string | null;
 }
 
 /** An enterprise's own patents (links not removed, not only collected, to patents that exist; migration 045). */

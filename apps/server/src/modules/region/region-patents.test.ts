@@ -10,9 +10,11 @@ import { seedDemoPatents } from '../patents/patent-seed';
 // enterprise to another street) and straight in the database (links inserted, deleted, taken out, turned into
 // collected ones, moved to another patent; enterprises moved to another street, handed to another office and back,
 // deleted, one inserted over links it already had; patents' legal status and type changed, a patent deleted and
-// inserted again), the rows equal a recomputation from the links, enterprises and patents, on SQLite and PostgreSQL;
-// and the figures a main account reads from them equal those of a staff member assigned every enterprise (the join
-// path).
+// inserted again; each attribute /region/patent groups by — type, legal status, application year, IPC, grant date —
+// changed alone by direct SQL, migration 048), the rows, with the patent attributes they carry, equal a recomputation
+// from the links, enterprises and patents, on SQLite and PostgreSQL; and the figures a main account reads from them
+// (/region/center, /region/centerarea, /region/patent) equal those of a staff member assigned every enterprise (the
+// join path).
 
 let t: TestApp;
 let o: TestOffice;
@@ -26,25 +28,32 @@ const now = () => t.now().toISOString();
 
 /** The stored rows (n = 0 rows carry nothing) and the same rows computed from the links now. */
 async function storedAndRecomputed() {
+  const TEXT = new Set(['type', 'legal_status', 'ipc', 'gd']);
   const norm = (rows: Record<string, unknown>[]) =>
-    rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Number(v)])));
-  const stored = await sql<Record<string, unknown>>`select owner_id, street_id, patent_id, valid, invention, n
-    from region_patents where n <> 0 order by owner_id, street_id, patent_id`.execute(db());
+    rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, TEXT.has(k) || v === null ? v : Number(v)])));
+  const stored = await sql<Record<string, unknown>>`select owner_id, street_id, patent_id, valid, invention, n,
+      type, legal_status, app_year, ipc, gd from region_patents where n <> 0 order by owner_id, street_id, patent_id`.execute(
+    db(),
+  );
   const fresh = await sql<Record<string, unknown>>`select c.service_owner_id as owner_id, c.street_id, p.id as patent_id,
       case when p.legal_status = '有权' then 1 else 0 end as valid,
-      case when p.legal_status = '有权' and p.type = '发明' then 1 else 0 end as invention, count(*) as n
+      case when p.legal_status = '有权' and p.type = '发明' then 1 else 0 end as invention, count(*) as n,
+      p.type, p.legal_status, p.app_year, substr(p.ipc_main, 1, 1) as ipc, p.gd
     from company_patents x join companies c on c.id = x.company_id join patents p on p.id = x.patent_id
     where x.removed = 0 and x.source <> 'collect' and c.service_owner_id <> 0
-    group by c.service_owner_id, c.street_id, p.id, p.legal_status, p.type
+    group by c.service_owner_id, c.street_id, p.id, p.legal_status, p.type, p.app_year, p.ipc_main, p.gd
     order by 1, 2, 3`.execute(db());
-  const office = await sql<Record<string, unknown>>`select owner_id, patent_id, valid, invention, n
+  const office = await sql<
+    Record<string, unknown>
+  >`select owner_id, patent_id, valid, invention, n, type, legal_status, app_year, ipc, gd
     from region_office_patents where n <> 0 order by owner_id, patent_id`.execute(db());
   const freshOffice = await sql<Record<string, unknown>>`select c.service_owner_id as owner_id, p.id as patent_id,
       case when p.legal_status = '有权' then 1 else 0 end as valid,
-      case when p.legal_status = '有权' and p.type = '发明' then 1 else 0 end as invention, count(*) as n
+      case when p.legal_status = '有权' and p.type = '发明' then 1 else 0 end as invention, count(*) as n,
+      p.type, p.legal_status, p.app_year, substr(p.ipc_main, 1, 1) as ipc, p.gd
     from company_patents x join companies c on c.id = x.company_id join patents p on p.id = x.patent_id
     where x.removed = 0 and x.source <> 'collect' and c.service_owner_id <> 0
-    group by c.service_owner_id, p.id, p.legal_status, p.type
+    group by c.service_owner_id, p.id, p.legal_status, p.type, p.app_year, p.ipc_main, p.gd
     order by 1, 2`.execute(db());
   const counts = await sql<Record<string, unknown>>`select company_id, patents, inventions, valid, valid_inventions
     from company_patent_counts where patents <> 0 order by company_id`.execute(db());
@@ -88,7 +97,13 @@ beforeAll(async () => {
   for (const [i, id] of P.entries())
     await db()
       .updateTable('patents')
-      .set({ type: ['发明', '实用新型', '外观设计'][i % 3], legal_status: ['有权', '有权', '审中', '无权'][i % 4] })
+      .set({
+        type: ['发明', '实用新型', '外观设计'][i % 3],
+        legal_status: ['有权', '有权', '审中', '无权'][i % 4],
+        app_year: 2018 + (i % 5),
+        ipc_main: `${'ABGH'[i % 4]}01B ${i}/00`,
+        gd: i % 4 === 2 ? null : `${2025 + (i % 2)}-${String((i % 12) + 1).padStart(2, '0')}-15`,
+      })
       .where('id', '=', id)
       .execute();
   o = await createOffice(t, '1370000700', [
@@ -219,6 +234,19 @@ describe('region_patents', () => {
     await db().updateTable('patents').set({ legal_status: '有权', type: '发明' }).where('id', 'in', [P[2], P[3], P[6]]).execute();
     await db().updateTable('patents').set({ legal_status: '无权' }).where('id', '=', P[1]).execute();
     await db().updateTable('patents').set({ type: '实用新型' }).where('id', '=', P[7]).execute();
+    await expectKept('legal status and type changed');
+    // Each attribute /region/patent groups by, changed alone by direct SQL (migration 048's trigger columns).
+    for (const [set, id] of [
+      ["type = '外观设计'", P[2]],
+      ["legal_status = '审中'", P[6]],
+      ['app_year = 2009', P[9]],
+      ["ipc_main = 'C07D 1/00'", P[10]],
+      ["gd = '2026-03-01'", P[14]],
+      ['gd = null', P[15]],
+    ] as const) {
+      await sql`update patents set ${sql.raw(set)} where id = ${id}`.execute(db());
+      await expectKept(`patents set ${set}`);
+    }
     const gone = await db().selectFrom('patents').selectAll().where('id', '=', P[12]).executeTakeFirstOrThrow();
     await db().deleteFrom('patents').where('id', '=', P[12]).execute();
     await expectKept('a patent deleted');
@@ -261,6 +289,19 @@ describe('region_patents', () => {
       const staff = (await post(o.staff, '/region/center', body)).body.data;
       expect(main.figures.patents + main.figures.demands).toBeGreaterThan(0);
       expect(main, JSON.stringify(body)).toEqual(staff);
+    }
+    for (const body of [{}, { street_id: S[0] }, { street_id: S[1] }, { street_id: S[2] }]) {
+      const main = (await post(o.main, '/region/patent', body)).body.data;
+      const staff = (await post(o.staff, '/region/patent', body)).body.data;
+      expect(main, JSON.stringify(body)).toEqual(staff);
+      if (!('street_id' in body)) {
+        // Every breakdown has something to compare.
+        expect(main.total).toBeGreaterThan(3);
+        for (const k of ['by_type', 'by_year', 'by_ipc', 'by_status', 'top_applicants'])
+          expect(main[k].length, k).toBeGreaterThan(1);
+        expect(main.grants.this_year * main.grants.last_year, 'grants').toBeGreaterThan(0);
+        expect(main.by_street.filter((x: { count: number }) => x.count > 0).length).toBeGreaterThan(1);
+      }
     }
     const area = (await post(o.main, '/region/centerarea')).body.data;
     expect(area).toEqual((await post(o.staff, '/region/centerarea')).body.data);

@@ -388,27 +388,48 @@ export async function leftList(
   };
 }
 
-/** /visualization/Patent: the scope's patents (of one street when given), every breakdown one grouped query. */
+/**
+ * /visualization/Patent: the scope's patents (of one street when given), every breakdown one grouped query. A main
+ * account's from the stored rows (migrations 045, 048; ADR 0062 §5): the office's rows of region_office_patents for
+ * the district, the street's rows of region_patents for one street — each row one patent with its type, legal status,
+ * application year, IPC section and grant date; a staff member's scope joins its enterprises' links to patents.
+ */
 export async function patentStats(deps: Deps, scope: ServiceScope, q: { street_id?: number }): Promise<RegionPatentStats> {
   const { db } = deps.db;
   const office = officeSql(deps, scope, q.street_id);
   const thisYear = Number(chinaToday(deps.clock()).slice(0, 4));
   const lastYear = thisYear - 1;
-  // The distinct patents of the scope, then one grouping per breakdown.
-  const pats = sql`pats as (select distinct cp.patent_id from company_patents cp join office o on o.id = cp.company_id
-    where ${OWN_PATENT})`;
+  const streetOnly = q.street_id !== undefined ? sql`and street_id = ${q.street_id}` : sql``;
+  // The scope's patents, each once, as `pats` with the columns type, legal_status, app_year, ipc, gd.
+  const pats = scope.isMain
+    ? q.street_id !== undefined
+      ? sql`pats as (select type, legal_status, app_year, ipc, gd from region_patents
+          where owner_id = ${scope.ownerId} and street_id = ${q.street_id} and n > 0)`
+      : sql`pats as (select type, legal_status, app_year, ipc, gd from region_office_patents
+          where owner_id = ${scope.ownerId} and n > 0)`
+    : sql`office as ${office}, ids as (select distinct cp.patent_id from company_patents cp
+          join office o on o.id = cp.company_id where ${OWN_PATENT}),
+        pats as (select p.type, p.legal_status, p.app_year, substr(p.ipc_main, 1, 1) as ipc, p.gd
+          from ids join patents p on p.id = ids.patent_id)`;
   type G = { g: string | number | null; c: number };
-  const by = (expr: RawBuilder<unknown>, order = sql`count(*) desc, 1`) =>
-    sql<G>`with office as ${office}, ${pats}
-      select ${expr} as g, count(*) as c from pats join patents p on p.id = pats.patent_id
-      group by ${expr} order by ${order}`.execute(db);
+  const by = (col: string, order = sql`count(*) desc, 1`) =>
+    sql<G>`with ${pats} select ${sql.ref(col)} as g, count(*) as c from pats group by ${sql.ref(col)} order by ${order}`.execute(
+      db,
+    );
   const [total, byType, byYear, byIpc, byStatus, byStreet, top, grants] = await Promise.all([
-    sql<{ c: number }>`with office as ${office}, ${pats} select count(*) as c from pats`.execute(db),
-    by(sql`p.type`),
-    by(sql`p.app_year`, sql`1`),
-    by(sql`substr(p.ipc_main, 1, 1)`),
-    by(sql`p.legal_status`),
-    sql<{ street_id: number; c: number; inv: number }>`with office as ${office}
+    scope.isMain
+      ? sql<{ c: number }>`with ${pats} select count(*) as c from pats`.execute(db)
+      : sql<{ c: number }>`with office as ${office} select count(distinct cp.patent_id) as c
+          from company_patents cp join office o on o.id = cp.company_id where ${OWN_PATENT}`.execute(db),
+    by('type'),
+    by('app_year', sql`1`),
+    by('ipc'),
+    by('legal_status'),
+    scope.isMain
+      ? sql<{ street_id: number; c: number; inv: number }>`select street_id, count(*) as c,
+          sum(case when type = '发明' then 1 else 0 end) as inv
+        from region_patents where owner_id = ${scope.ownerId} and n > 0 ${streetOnly} group by street_id`.execute(db)
+      : sql<{ street_id: number; c: number; inv: number }>`with office as ${office}
       select o.street_id, count(distinct cp.patent_id) as c,
         count(distinct case when p.type = '发明' then cp.patent_id end) as inv
       from company_patents cp join office o on o.id = cp.company_id join patents p on p.id = cp.patent_id
@@ -417,10 +438,10 @@ export async function patentStats(deps: Deps, scope: ServiceScope, q: { street_i
       select o.id, o.company_name, o.street_name, k.patents as c, k.inventions as inv
       from company_patent_counts k join office o on o.id = k.company_id
       where k.patents > 0 order by k.patents desc, o.id limit 10`.execute(db),
-    sql<G>`with office as ${office}, ${pats}
-      select substr(p.gd, 1, 7) as g, count(*) as c from pats join patents p on p.id = pats.patent_id
-      where p.gd >= ${`${lastYear}-01-01`} and p.gd <= ${`${thisYear}-12-31`}
-      group by substr(p.gd, 1, 7)`.execute(db),
+    sql<G>`with ${pats}
+      select substr(gd, 1, 7) as g, count(*) as c from pats
+      where gd >= ${`${lastYear}-01-01`} and gd <= ${`${thisYear}-12-31`}
+      group by substr(gd, 1, 7)`.execute(db),
   ]);
   const streets = await streetList(deps, q.street_id);
   const streetCounts = new Map(byStreet.rows.map((r) => [n(r.street_id), r]));
