@@ -503,12 +503,22 @@ export interface AxeOptions {
 /**
  * axe-core's WCAG 2.1 A/AA violations on the page as it is now, one readable line per rule: id, impact, how many
  * elements, the first few (with colours and ratio for contrast). Evaluated through the DevTools protocol, so the app's
- * CSP (no injected scripts) does not apply. Waits first until no CSS transition is running (infinite animations such as
- * a spinner are not waited for): a colour caught mid-transition (antd fades links and tags in) reads as a contrast failure that no user sees.
+ * CSP (no injected scripts) does not apply. Waits first until no finite CSS transition or animation is running
+ * (infinite ones such as a spinner are not waited for): a colour caught mid-transition (antd fades links and tags in)
+ * or mid-animation (a dialog's zoom-in keyframes: a CI run read the 新建用户 dialog's placeholder at 4.32:1 while
+ * the dialog was still fading in) reads as a contrast failure that no user sees.
  */
 export async function axeViolations(page: Page, opts: AxeOptions = {}): Promise<string[]> {
   await page.waitForFunction(
-    () => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (a) =>
+            a.playState !== 'running' ||
+            !(a instanceof CSSTransition || a instanceof CSSAnimation) ||
+            a.effect?.getTiming().iterations === Infinity,
+        ),
     null,
     { timeout: 10_000 },
   );
