@@ -34,7 +34,7 @@ export function AppFrame({ children }: { children?: ReactNode }) {
  * (5.7:1 and more) and 0.55 black (4.8:1) pass. The hover colours antd derives from blue-7 are lighter (#2e7ae6,
  * 4.2:1 as the text of a hovered default button): blue-8 #003eb3 (9.5:1) is used for hover instead.
  */
-const THEME_TOKENS = {
+export const THEME_TOKENS = {
   colorPrimary: '#0958d9',
   colorInfo: '#0958d9',
   colorLink: '#0958d9',

@@ -5,6 +5,9 @@ import type { MapInfo, RegionCenter, RegionPatentStats } from '@ip/contract';
 import { setToken } from '../../lib/storage';
 import { makeUser, mockNetwork, ok, type RecordedCall } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { theme } from 'antd';
+import { THEME_TOKENS } from '../../lib/ui-provider';
+import { SCREEN_THEME } from './components/screen-frame';
 
 // /visualization, /visualization/Patent (main account) and /system 地图边界 (administrator), ADR 0051, against a
 // mocked network: the panels' figures, the street filter in the address and on every call, empty states, the upload.
@@ -270,5 +273,42 @@ describe('/system 地图边界', () => {
     const sent = net.calls.filter((c) => c.url === '/v1/region/mapupload').at(-1)!;
     expect((sent.body as { name: string }).name).toBe('真实边界');
     expect(screen.getByText('科创街道')).toBeTruthy();
+  });
+});
+
+describe('the big screen theme', () => {
+  /** WCAG 2.1 contrast of a colour (rgba or #rrggbb) laid over an opaque background. */
+  function contrast(fg: string, bg: string): number {
+    const rgb = (c: string) => {
+      const m = /rgba?\((\d+),\s*(\d+),\s*(\d+)(?:,\s*([\d.]+))?\)/.exec(c);
+      if (m) return { c: [Number(m[1]), Number(m[2]), Number(m[3])], a: m[4] === undefined ? 1 : Number(m[4]) };
+      const h = c.replace('#', '');
+      return { c: [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16)), a: 1 };
+    };
+    const f = rgb(fg);
+    const b = rgb(bg).c;
+    const blended = f.c.map((v, i) => v * f.a + b[i] * (1 - f.a));
+    const lum = (c: number[]) => {
+      const [r, g, bl] = c.map((v) => {
+        const x = v / 255;
+        return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+    };
+    const [hi, lo] = [lum(blended), lum(b)].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+  }
+
+  it('keeps placeholders, secondary text and links at AA contrast on the dark controls and panels', () => {
+    // What the screen's controls get: the app's tokens (the outer ConfigProvider), then the screen's over them.
+    const dark = theme.getDesignToken({ algorithm: theme.darkAlgorithm });
+    const effective: Record<string, unknown> = { ...THEME_TOKENS, ...SCREEN_THEME.token };
+    const text = Object.keys(THEME_TOKENS).filter((k) => /^colorText|^colorLink/.test(k));
+    expect(text.length).toBeGreaterThanOrEqual(6);
+    for (const bg of [dark.colorBgContainer, dark.colorBgElevated, '#071a33']) {
+      for (const key of text) {
+        expect(contrast(String(effective[key]), bg), `${key} on ${bg}`).toBeGreaterThanOrEqual(4.5);
+      }
+    }
   });
 });

@@ -68,6 +68,23 @@ const PRESETS: { label: string; value: [Dayjs, Dayjs] }[] = [
   { label: '近 12 个月', value: [dayjs().subtract(11, 'month').startOf('month'), dayjs()] },
 ];
 
+/**
+ * The big screen's theme: antd's dark algorithm, and light greys where the app's theme (ui-provider.tsx THEME) sets
+ * black ones for AA contrast on white — inherited here they were black on navy (the date range's 开始日期 / 结束日期
+ * could not be read). Each is ≥ 4.5:1 on the dark container (visualization.test.tsx checks it).
+ */
+export const SCREEN_THEME = {
+  algorithm: theme.darkAlgorithm,
+  token: {
+    colorTextDescription: 'rgba(255, 255, 255, 0.65)',
+    colorTextSecondary: 'rgba(255, 255, 255, 0.7)',
+    colorTextTertiary: 'rgba(255, 255, 255, 0.6)',
+    colorTextPlaceholder: 'rgba(255, 255, 255, 0.6)',
+    colorLink: '#69b1ff',
+    colorLinkHover: '#91caff',
+  },
+};
+
 /** The dark frame of the district screens: title, range (optional), street filter, exit; the panels as children. */
 export function ScreenFrame({
   title,
@@ -85,7 +102,7 @@ export function ScreenFrame({
   const streets = useQuery(mapFiguresQuery({ measure: 'enterprises' }));
   const value: [Dayjs, Dayjs] | null = params.dateFrom && params.dateTo ? [dayjs(params.dateFrom), dayjs(params.dateTo)] : null;
   return (
-    <ConfigProvider theme={{ algorithm: theme.darkAlgorithm }}>
+    <ConfigProvider theme={SCREEN_THEME}>
       <section className="viz-screen" aria-label={title}>
         <div className="viz-head">
           <h1 className="viz-title">{title}</h1>
