@@ -231,6 +231,28 @@ export async function serverSettled(ms = 90_000): Promise<void> {
   }
 }
 
+/**
+ * Waits until the server's background jobs (the start-up import of the real patent records, queued with the demo
+ * data, and the linking of the imported patents to their companies) have finished: while they run, totals and the
+ * district's patent figures grow between two calls, exports queue behind them and a loaded machine serves the first
+ * pages slowly. Instant once an earlier spec has waited.
+ */
+export async function backgroundJobsDone(timeoutMs = 110_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const db = new Database(dataDbPath(), { readonly: true, fileMustExist: true });
+    let pending = 0;
+    try {
+      pending = (db.prepare("SELECT COUNT(*) AS n FROM jobs WHERE status IN ('queued', 'running')").get() as { n: number }).n;
+    } finally {
+      db.close();
+    }
+    if (pending === 0) return;
+    if (Date.now() > deadline) throw new Error(`background jobs still running after ${timeoutMs / 1000}s`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 export interface PatientOptions extends Omit<NewPageOptions, 'fresh'> {
   /** How long the first navigation may take (the document only, not every resource): default 60 s. */
   navigationTimeout?: number;

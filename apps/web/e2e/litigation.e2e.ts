@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, dataDbPath, horizontalOverflow, openAs, screenshot, waitForTitle } from './harness';
+import { axeViolations, backgroundJobsDone, dataDbPath, horizontalOverflow, openAs, screenshot, waitForTitle } from './harness';
 
 // Issue 9 B2, litigation in the browser (company user, the demo cases the fresh start seeded over stored patents):
 // 诉讼检索 by case number with the match marked, 收藏, the case on /litigation under 已收藏, its detail with parties,
@@ -24,26 +24,6 @@ function pickCase(): { id: number; case_no: string } {
       .get() as { id: number; case_no: string };
   } finally {
     db.close();
-  }
-}
-
-/**
- * Waits until the server's start-up import of the real patent records is done: while it runs, a loaded machine serves
- * the first page loads slowly (the same wait as search.e2e.ts; instant when an earlier spec already waited).
- */
-async function backgroundJobsDone(timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const db = new Database(dataDbPath(), { readonly: true, fileMustExist: true });
-    let pending = 0;
-    try {
-      pending = (db.prepare("SELECT COUNT(*) AS n FROM jobs WHERE status IN ('queued', 'running')").get() as { n: number }).n;
-    } finally {
-      db.close();
-    }
-    if (pending === 0) return;
-    if (Date.now() > deadline) throw new Error(`background jobs still running after ${timeoutMs / 1000}s`);
-    await new Promise((r) => setTimeout(r, 500));
   }
 }
 

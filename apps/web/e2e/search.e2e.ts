@@ -1,10 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
-import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, collectConsoleErrors, dataDbPath, newPage, openAs, waitForTitle, type Page } from './harness';
+import { api, backgroundJobsDone, collectConsoleErrors, newPage, openAs, waitForTitle, type Page } from './harness';
 
 // Issue 4, patent search in the browser: the top-bar keyword search with facets, paging, the seven detail tabs and
 // 返回 to the same place (ADR 0009); the advanced-search expression editor's live syntax check; export to Excel
@@ -46,26 +45,6 @@ const jsonList = (v: unknown): unknown[] => {
   }
   return [];
 };
-
-/**
- * Waits until the server's background jobs (the start-up import of the real patent records, queued with the demo
- * data) have finished: while they run, totals grow between two calls and an export queues behind them.
- */
-async function waitForBackgroundJobs(timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const db = new Database(dataDbPath(), { readonly: true, fileMustExist: true });
-    let pending = 0;
-    try {
-      pending = (db.prepare("SELECT COUNT(*) AS n FROM jobs WHERE status IN ('queued', 'running')").get() as { n: number }).n;
-    } finally {
-      db.close();
-    }
-    if (pending === 0) return;
-    if (Date.now() > deadline) throw new Error(`background jobs still running after ${timeoutMs / 1000}s`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 /** What the server answers for a search (public call, no history kept). */
 async function apiSearch(query: Record<string, unknown>): Promise<{ total: number; list: { id: number; pn: string }[] }> {
@@ -236,7 +215,7 @@ const TABS: { path: string; label: string; shows: (page: Page, p: Detail) => Pro
 ];
 
 beforeAll(async () => {
-  await waitForBackgroundJobs(110_000);
+  await backgroundJobsDone(110_000);
 });
 
 describe('keyword search, facets, detail tabs and 返回 (company user)', () => {
