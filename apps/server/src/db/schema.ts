@@ -660,8 +660,6 @@ export interface ServiceSettingsTable {
   updated_at: string;
 }
 
-/** A to-visit ('plan') or a visit record ('done'), or a cancelled plan (migration 023, issue 12). */
-/** Visits per office × street × visitor × state × day, kept by triggers (migration 040, ADR 0059). */
 /** Own patents per office × street (migration 045, ADR 0062): kept by triggers; rows with n = 0 count nothing. */
 export interface RegionPatentsTable {
   owner_id: number;
@@ -683,20 +681,7 @@ export interface RegionPatentsTable {
 }
 
 /** Own patents per office, any street (migration 045, ADR 0062); as region_patents without the street. */
-export interface RegionOfficePatentsTable {
-  owner_id: number;
-  patent_id: number;
-  valid: number;
-  invention: number;
-  n: number;
-  /** The patent's attributes /region/patent groups by (migration 048): type, legal status, application year, IPC
-   * section (first letter of ipc_main), grant date. */
-  type: string;
-  legal_status: string;
-  app_year: number | null;
-  ipc: string;
-  gd: string | null;
-}
+export type RegionOfficePatentsTable = Omit<RegionPatentsTable, 'street_id'>;
 
 /** An enterprise's own patents (links not removed, not only collected, to patents that exist; migration 045). */
 export interface CompanyPatentCountsTable {
@@ -710,6 +695,7 @@ export interface CompanyPatentCountsTable {
   valid_inventions: number;
 }
 
+/** Visits per office × street × visitor × state × day, kept by triggers (migration 040, ADR 0059). */
 export interface ServiceVisitDaysTable {
   owner_id: number;
   /** visit_date of a done visit, plan_date otherwise. */
@@ -753,6 +739,7 @@ export interface ServiceDemandHandledTable {
   n: number;
 }
 
+/** A to-visit ('plan') or a visit record ('done'), or a cancelled plan (migration 023, issue 12). */
 export interface VisitsTable {
   id: Generated<number>;
   owner_id: number;
