@@ -21,12 +21,15 @@ export const DASHBOARD_REFRESH_MS = 60_000;
 
 const live = { placeholderData: keepPreviousData, refetchInterval: DASHBOARD_REFRESH_MS } as const;
 
-/** GET /v1/region/getmap?part=boundaries: the GeoJSON, once per version (the server answers 304 on its ETag). */
-export const boundariesQuery = (version: string | undefined) =>
+/**
+ * GET /v1/region/getmap?part=boundaries: the GeoJSON (the server answers 304 on its ETag). Without a version: the
+ * current map, fetched at once beside the figures rather than after them; with one: that version, fetched only when
+ * the figures name a newer map than the one first fetched (an upload while the page is open). Kept for the session.
+ */
+export const boundariesQuery = (version?: string) =>
   queryOptions({
-    queryKey: ['region', 'boundaries', version],
+    queryKey: ['region', 'boundaries', version ?? 'current'],
     queryFn: () => get<RegionBoundaries>('/v1/region/getmap', { part: 'boundaries' }),
-    enabled: !!version,
     staleTime: Infinity,
     gcTime: Infinity,
   });

@@ -180,6 +180,33 @@ describe('/visualization 可视化总览', () => {
     expect(screen.getByText('暂无有效专利')).toBeTruthy();
   });
 
+  it('fetches the boundaries beside the figures, and a newer map when the figures name one', { timeout: 120_000 }, async () => {
+    const base = dashboard();
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    let served = 0;
+    setToken('tok');
+    const net = mockNetwork(async (c) => {
+      if (c.url === '/v1/region/getmap' && paramsOf(c).part !== 'boundaries') {
+        await held; // the figures answer only once the boundaries were asked for
+        const answer = base(c)!;
+        const envelope = answer.data as { data: object };
+        return { ...answer, data: { ...envelope, data: { ...envelope.data, version: 'v2' } } };
+      }
+      if (c.url === '/v1/region/getmap') return ok({ ...GEO, version: served++ ? 'v2' : 'v1' });
+      return base(c) ?? (c.url === '/v1/user/info' ? ok(MAIN) : ok(null));
+    });
+    renderApp('/visualization');
+    const boundaryCalls = () => net.calls.filter((c) => c.url === '/v1/region/getmap' && paramsOf(c).part === 'boundaries');
+    await waitFor(() => expect(boundaryCalls().length).toBe(1), { timeout: 60_000 });
+    release();
+    // the figures name v2, the first boundaries were v1: one more fetch, then the map is drawn
+    expect(
+      await screen.findByRole('img', { name: /区域地图（企业数）：高新街道 5，科创街道 2/ }, { timeout: 20_000 }),
+    ).toBeTruthy();
+    expect(boundaryCalls().length).toBe(2);
+  });
+
   it('a district with no streets yet says so on the map, readable on the dark screen', { timeout: 120_000 }, async () => {
     const empty = dashboard(true);
     serve(MAIN, (c) => {

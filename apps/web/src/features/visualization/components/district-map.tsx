@@ -43,7 +43,14 @@ function centreOf(geometry: GeoFeatureCollection['features'][number]['geometry']
 export function DistrictMap({ measure, streetId, onSelect, dateFrom, dateTo, height = 420, dark }: DistrictMapProps) {
   const figures = useQuery(mapFiguresQuery({ measure, date_from: dateFrom, date_to: dateTo }));
   const version = figures.data?.version;
-  const boundaries = useQuery(boundariesQuery(version));
+  // The boundaries are fetched beside the figures, not after them; a second fetch only when the figures name a
+  // newer map (an upload while the page is open).
+  const current = useQuery(boundariesQuery());
+  const newer = useQuery({
+    ...boundariesQuery(version),
+    enabled: !!version && !!current.data && current.data.version !== version,
+  });
+  const boundaries = newer.data ? newer : current;
   const root = useRef<HTMLDivElement>(null);
   const mapName = version ? `district-${version}` : '';
   const geo = boundaries.data?.version === version ? boundaries.data?.geojson : undefined;

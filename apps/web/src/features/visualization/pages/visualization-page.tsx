@@ -54,7 +54,8 @@ export default function VisualizationPage() {
     if (!s.some((x) => x.count)) return null;
     return {
       tooltip: { trigger: 'axis' },
-      grid: { left: 56, right: 16, top: 4, bottom: 20 },
+      // Room at the right for the longest bar's count (it sits past the bar's end).
+      grid: { left: 56, right: 48, top: 4, bottom: 20 },
       xAxis: { type: 'value', minInterval: 1, ...AXIS, ...SPLIT },
       yAxis: { type: 'category', data: s.map((x) => x.label), inverse: true, ...AXIS },
       series: [
