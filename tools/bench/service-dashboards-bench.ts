@@ -8,6 +8,7 @@
 // (POST /v1/service/companies, ADR 0038). Target: p95 ≤ 150 ms. Figures, not a test.
 //
 //   npm run bench:service-dashboards -- [--companies 20000] [--visits 200000] [--demands 20000] [--patents 5000] [--n 30]
+//                                       [--bare]  (the patents without text or index, bare-patents.ts: for 1,000,000)
 //
 // With TEST_DATABASE_URL (a PostgreSQL superuser URL, as for the api tests) it runs on a fresh PostgreSQL database.
 import os from 'node:os';
@@ -41,7 +42,7 @@ console.log(`database: ${t.dialect === 'postgres' ? 'PostgreSQL (TEST_DATABASE_U
 try {
   const db = t.db.db;
   const t0 = performance.now();
-  await buildBenchDistrict(t, { COMPANIES, VISITS, DEMANDS, PATENTS, handled: true });
+  await buildBenchDistrict(t, { COMPANIES, VISITS, DEMANDS, PATENTS, handled: true, bare: args.has('bare') });
   if (t.dialect === 'postgres') await sql`ANALYZE`.execute(db);
   else await sql`ANALYZE`.execute(db);
   console.log(`built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);

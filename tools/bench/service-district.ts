@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { DEMO, type TestApp } from '../../apps/server/test/helpers';
 import { seedDemoPatents } from '../../apps/server/src/modules/patents/patent-seed';
+import { insertBarePatents } from './bare-patents';
 
 export interface BenchDistrictSize {
   COMPANIES: number;
@@ -13,17 +14,20 @@ export interface BenchDistrictSize {
   DEMANDS: number;
   PATENTS: number;
   handled?: boolean;
+  /** The patents without text or search index (bare-patents.ts), for 1,000,000 and more. */
+  bare?: boolean;
 }
 
 export async function buildBenchDistrict(
   t: TestApp,
-  { COMPANIES, VISITS, DEMANDS, PATENTS, handled = false }: BenchDistrictSize,
+  { COMPANIES, VISITS, DEMANDS, PATENTS, handled = false, bare = false }: BenchDistrictSize,
 ) {
   const db = t.db.db;
-  await seedDemoPatents(t.db, PATENTS, { batchSize: 2000 });
+  const now = t.now().toISOString();
+  if (bare) await insertBarePatents(t.db, PATENTS, now);
+  else await seedDemoPatents(t.db, PATENTS, { batchSize: 2000 });
   const main = Number((await db.selectFrom('users').select('id').where('mobile', '=', DEMO.main).executeTakeFirstOrThrow()).id);
   const staff = Number((await db.selectFrom('users').select('id').where('mobile', '=', DEMO.staff).executeTakeFirstOrThrow()).id);
-  const now = t.now().toISOString();
   const industries = ['软件和信息技术服务业', '医药制造业', '通用设备制造业', '化学原料和化学制品制造业', '新能源'];
   const rows = <T>(n: number, f: (i: number) => T) => Array.from({ length: n }, (_, i) => f(i));
   const insert = async (table: string, list: Record<string, unknown>[], size = 500) => {

@@ -4,7 +4,7 @@
 // same run on the same database: the per-street visits of the range computed the naive way (the scope's visits of the
 // range loaded into the server with their enterprise's street, counted in JS). Figures, not a test.
 //
-//   npm run bench:visualization -- [--companies 20000] [--visits 200000] [--demands 20000] [--patents 100000] [--n 20]
+//   npm run bench:visualization -- [--companies 20000] [--visits 200000] [--demands 20000] [--patents 100000] [--n 20] [--bare]
 //   TEST_DATABASE_URL=postgres://… to run on PostgreSQL (a fresh database, dropped afterwards).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +14,7 @@ import { openDb } from '../../apps/server/src/db';
 import { migrate } from '../../apps/server/src/db/migrate';
 import type { Deps } from '../../apps/server/src/deps';
 import { seedDemoPatents } from '../../apps/server/src/modules/patents/patent-seed';
+import { insertBarePatents } from './bare-patents';
 import {
   center,
   centerArea,
@@ -32,6 +33,8 @@ const COMPANIES = args.num('companies', 20000);
 const VISITS = args.num('visits', 200000);
 const DEMANDS = args.num('demands', 20000);
 const PATENTS = args.num('patents', 100000);
+/** --bare: the patents without text or search index (tools/bench/bare-patents.ts), for 1,000,000 and more. */
+const BARE = args.has('bare');
 const N = args.num('n', 20);
 const NOW = new Date('2026-11-24T04:00:00.000Z');
 const DAY = 86_400_000;
@@ -166,7 +169,8 @@ try {
     });
     await db.db.insertInto('demands').values(rows).execute();
   }
-  await seedDemoPatents(db, PATENTS, { batchSize: 2000 });
+  if (BARE) await insertBarePatents(db, PATENTS, now);
+  else await seedDemoPatents(db, PATENTS, { batchSize: 2000 });
   // Types, statuses, dates and IPC spread deterministically over the patents; each linked to one enterprise and
   // every tenth to a second one.
   await sql`UPDATE patents SET

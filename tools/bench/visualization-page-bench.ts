@@ -10,7 +10,7 @@
 // first render). Prints p50/p95 against the 2,000 ms target and the ratio to the baseline. Figures, not a test.
 //
 //   npm run bench:visualization-page -- [--companies 20000] [--visits 200000] [--demands 20000] [--patents 100000] [--n 10]
-//                                        [--keep DIR]
+//                                        [--keep DIR] [--bare]
 //
 // --keep DIR keeps the district's database in DIR (written on the first run, about 7 minutes at 100,000 patents on a
 // loaded 2-core machine) and the next run with the same DIR reuses it, the sizes then being those of the first run; a
@@ -38,6 +38,8 @@ const VISITS = args.num('visits', 200000);
 const DEMANDS = args.num('demands', 20000);
 const PATENTS = args.num('patents', 100000);
 const N = args.num('n', 10);
+/** --bare: the patents without text or search index (tools/bench/bare-patents.ts), for 1,000,000 and more. */
+const BARE = args.has('bare');
 const TARGET_MS = 2000;
 const NOW = new Date('2026-11-24T04:00:00.000Z');
 
@@ -95,7 +97,7 @@ try {
           })),
         )
         .execute();
-      await buildBenchDistrict(t, { COMPANIES, VISITS, DEMANDS, PATENTS, handled: true });
+      await buildBenchDistrict(t, { COMPANIES, VISITS, DEMANDS, PATENTS, handled: true, bare: BARE });
       if (kept) fs.mkdirSync(path.dirname(kept), { recursive: true });
       await sql`VACUUM INTO ${kept ?? path.join(dir, 'app.db')}`.execute(t.db.db);
     } finally {

@@ -41,6 +41,7 @@ import * as m045 from './migrations/045-region-patents';
 import * as m046 from './migrations/046-stats-days';
 import * as m047 from './migrations/047-service-visit-windows';
 import * as m048 from './migrations/048-region-patent-attributes';
+import * as m049 from './migrations/049-region-patent-cube';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -89,6 +90,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '046-stats-days': m046,
   '047-service-visit-windows': m047,
   '048-region-patent-attributes': m048,
+  '049-region-patent-cube': m049,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -389,6 +389,8 @@ export interface Database {
   stats_user_days: StatsUserDaysTable;
   region_patents: RegionPatentsTable;
   region_office_patents: RegionOfficePatentsTable;
+  region_patent_cube: RegionPatentCubeTable;
+  region_grant_months: RegionGrantMonthsTable;
   company_patent_counts: CompanyPatentCountsTable;
   district_maps: DistrictMapsTable;
   industry_reports: IndustryReportsTable;
@@ -682,6 +684,29 @@ export interface RegionPatentsTable {
 
 /** Own patents per office, any street (migration 045, ADR 0062); as region_patents without the street. */
 export type RegionOfficePatentsTable = Omit<RegionPatentsTable, 'street_id'>;
+
+/**
+ * An office's patents counted per street × type × legal status × application year × IPC section (migration 049, ADR
+ * 0062 §6), kept by triggers on region_patents / region_office_patents; street_id -1: the district (each patent once).
+ * Unknown values: '' and app_year 0. Rows with n = 0 count nothing.
+ */
+export interface RegionPatentCubeTable {
+  owner_id: number;
+  street_id: number;
+  type: string;
+  legal_status: string;
+  app_year: number;
+  ipc: string;
+  n: number;
+}
+
+/** An office's patents per street (-1: the district) × grant month YYYY-MM (migration 049), kept as the cube. */
+export interface RegionGrantMonthsTable {
+  owner_id: number;
+  street_id: number;
+  month: string;
+  n: number;
+}
 
 /** An enterprise's own patents (links not removed, not only collected, to patents that exist; migration 045). */
 export interface CompanyPatentCountsTable {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, loginAs, type TestApp } from '../../../test/helpers';
 import { createOffice, insertDemand, insertVisit, type TestOffice } from '../../../test/service-office';
 import { seedDemoPatents } from '../patents/patent-seed';
+import { fill as fillCube } from '../../db/migrations/049-region-patent-cube';
 
 // The district dashboards' stored patent figures (region_patents, region_office_patents, company_patent_counts;
 // migration 045, ADR 0062) are kept by triggers: after a mix of writes through the API (a company user adds a patent
@@ -64,9 +65,49 @@ async function storedAndRecomputed() {
     from company_patents x join patents p on p.id = x.patent_id
     where x.removed = 0 and x.source <> 'collect'
     group by x.company_id order by 1`.execute(db());
+  // The counts of migration 049, from the recomputed rows (street -1: the district's rows, each patent once).
+  const cubeOf = (rows: Record<string, unknown>[]) => {
+    const cube = new Map<string, number>();
+    const grants = new Map<string, number>();
+    const bump = (m: Map<string, number>, key: string) => m.set(key, (m.get(key) ?? 0) + 1);
+    for (const r of rows) {
+      const street = r.street_id ?? -1;
+      bump(cube, [r.owner_id, street, r.type ?? '', r.legal_status ?? '', r.app_year ?? 0, r.ipc ?? ''].join('|'));
+      if (r.gd) bump(grants, [r.owner_id, street, String(r.gd).slice(0, 7)].join('|'));
+    }
+    const sorted = (m: Map<string, number>) => [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return { cube: sorted(cube), grants: sorted(grants) };
+  };
+  const cube = await sql<Record<string, unknown>>`select owner_id, street_id, type, legal_status, app_year, ipc, n
+    from region_patent_cube where n <> 0`.execute(db());
+  const grants = await sql<Record<string, unknown>>`select owner_id, street_id, month, n
+    from region_grant_months where n <> 0`.execute(db());
+  const keyed = (rows: Record<string, unknown>[], cols: string[]) =>
+    rows
+      .map(
+        (r) =>
+          [
+            cols.map((c) => (c === 'owner_id' || c === 'street_id' || c === 'app_year' ? Number(r[c]) : r[c])).join('|'),
+            Number(r.n),
+          ] as [string, number],
+      )
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const freshRegion = norm(fresh.rows);
+  const freshOfficeRows = norm(freshOffice.rows);
   return {
-    stored: { region: norm(stored.rows), office: norm(office.rows), companies: norm(counts.rows) },
-    fresh: { region: norm(fresh.rows), office: norm(freshOffice.rows), companies: norm(freshCounts.rows) },
+    stored: {
+      region: norm(stored.rows),
+      office: norm(office.rows),
+      companies: norm(counts.rows),
+      cube: keyed(cube.rows, ['owner_id', 'street_id', 'type', 'legal_status', 'app_year', 'ipc']),
+      grants: keyed(grants.rows, ['owner_id', 'street_id', 'month']),
+    },
+    fresh: {
+      region: freshRegion,
+      office: freshOfficeRows,
+      companies: norm(freshCounts.rows),
+      ...cubeOf([...freshRegion, ...freshOfficeRows]),
+    },
   };
 }
 
@@ -257,6 +298,14 @@ describe('region_patents', () => {
     const end = await expectKept('at the end');
     expect(end).not.toEqual(api);
     expect(end.region.some((r) => r.patent_id === P[12] && r.invention === 1)).toBe(true);
+    expect(end.cube.length).toBeGreaterThanOrEqual(6);
+    expect(end.grants.length).toBeGreaterThanOrEqual(3);
+
+    // Migration 049 on a database with rows: the counts computed from them are the same.
+    await db().deleteFrom('region_patent_cube').execute();
+    await db().deleteFrom('region_grant_months').execute();
+    await fillCube(db() as never);
+    expect(await expectKept('counts filled as migration 049 does')).toEqual(end);
   });
 
   it('a main account’s figures from the stored rows equal those of the links joined to every enterprise', async () => {

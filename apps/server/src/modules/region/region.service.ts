@@ -79,20 +79,23 @@ function storedVisits(scope: ServiceScope, range: RegionRange, streetId?: number
     and visit_day <= ${range.to} ${streetId !== undefined ? sql`and street_id = ${streetId}` : sql``}`;
 }
 
+/** region_patent_cube's and region_grant_months' street of the whole district (migration 049). */
+const DISTRICT = -1;
+
 /**
- * A main account's patent figures from the stored rows (migration 045, ADR 0062): per street the street's rows of
- * region_patents (one per patent); for the district those of region_office_patents (one per patent of the office).
+ * A main account's patent figures from the stored counts (region_patent_cube, migration 049, ADR 0062 §6): per street
+ * the street's counts (one patent once per street), for the district those of street -1 (each patent once).
  */
 function storedPatents(scope: ServiceScope, byStreet: boolean, streetId?: number) {
   type Row = Record<string, unknown> & { k: number };
-  const own = sql`owner_id = ${scope.ownerId} and n > 0`;
-  if (byStreet || streetId !== undefined)
-    return sql<Row>`select ${byStreet ? sql`street_id` : sql`0`} as k, count(*) as patents, sum(valid) as valid_patents,
-        sum(invention) as inventions
-      from region_patents where ${own} ${streetId !== undefined ? sql`and street_id = ${streetId}` : sql``}
-      ${byStreet ? sql`group by street_id` : sql``}`;
-  return sql<Row>`select 0 as k, count(*) as patents, sum(valid) as valid_patents, sum(invention) as inventions
-    from region_office_patents where ${own}`;
+  const where = byStreet
+    ? sql`street_id <> ${DISTRICT} ${streetId !== undefined ? sql`and street_id = ${streetId}` : sql``}`
+    : sql`street_id = ${streetId ?? DISTRICT}`;
+  return sql<Row>`select ${byStreet ? sql`street_id` : sql`0`} as k, sum(n) as patents,
+      sum(case when legal_status = '有权' then n else 0 end) as valid_patents,
+      sum(case when legal_status = '有权' and type = '发明' then n else 0 end) as inventions
+    from region_patent_cube where owner_id = ${scope.ownerId} and n > 0 and ${where}
+    ${byStreet ? sql`group by street_id` : sql``}`;
 }
 
 const OWN_PATENT = sql`cp.removed = 0 and cp.source <> 'collect'`;
@@ -400,25 +403,24 @@ export async function patentStats(deps: Deps, scope: ServiceScope, q: { street_i
   const thisYear = Number(chinaToday(deps.clock()).slice(0, 4));
   const lastYear = thisYear - 1;
   const streetOnly = q.street_id !== undefined ? sql`and street_id = ${q.street_id}` : sql``;
-  // The scope's patents, each once, as `pats` with the columns type, legal_status, app_year, ipc, gd.
+  // The scope's patents, each once, as `pats` with the columns type, legal_status, app_year, ipc and n (how many):
+  // a main account's from the stored counts (region_patent_cube: street -1 the district), a staff member's one row
+  // per patent.
   const pats = scope.isMain
-    ? q.street_id !== undefined
-      ? sql`pats as (select type, legal_status, app_year, ipc, gd from region_patents
-          where owner_id = ${scope.ownerId} and street_id = ${q.street_id} and n > 0)`
-      : sql`pats as (select type, legal_status, app_year, ipc, gd from region_office_patents
-          where owner_id = ${scope.ownerId} and n > 0)`
+    ? sql`pats as (select type, legal_status, app_year, ipc, n from region_patent_cube
+          where owner_id = ${scope.ownerId} and street_id = ${q.street_id ?? DISTRICT} and n > 0)`
     : sql`office as ${office}, ids as (select distinct cp.patent_id from company_patents cp
           join office o on o.id = cp.company_id where ${OWN_PATENT}),
-        pats as (select p.type, p.legal_status, p.app_year, substr(p.ipc_main, 1, 1) as ipc, p.gd
+        pats as (select p.type, p.legal_status, p.app_year, substr(p.ipc_main, 1, 1) as ipc, p.gd, 1 as n
           from ids join patents p on p.id = ids.patent_id)`;
   type G = { g: string | number | null; c: number };
-  const by = (col: string, order = sql`count(*) desc, 1`) =>
-    sql<G>`with ${pats} select ${sql.ref(col)} as g, count(*) as c from pats group by ${sql.ref(col)} order by ${order}`.execute(
+  const by = (col: string, order = sql`sum(n) desc, 1`) =>
+    sql<G>`with ${pats} select ${sql.ref(col)} as g, sum(n) as c from pats group by ${sql.ref(col)} order by ${order}`.execute(
       db,
     );
   const [total, byType, byYear, byIpc, byStatus, byStreet, top, grants] = await Promise.all([
     scope.isMain
-      ? sql<{ c: number }>`with ${pats} select count(*) as c from pats`.execute(db)
+      ? sql<{ c: number }>`with ${pats} select sum(n) as c from pats`.execute(db)
       : sql<{ c: number }>`with office as ${office} select count(distinct cp.patent_id) as c
           from company_patents cp join office o on o.id = cp.company_id where ${OWN_PATENT}`.execute(db),
     by('type'),
@@ -426,9 +428,10 @@ export async function patentStats(deps: Deps, scope: ServiceScope, q: { street_i
     by('ipc'),
     by('legal_status'),
     scope.isMain
-      ? sql<{ street_id: number; c: number; inv: number }>`select street_id, count(*) as c,
-          sum(case when type = '发明' then 1 else 0 end) as inv
-        from region_patents where owner_id = ${scope.ownerId} and n > 0 ${streetOnly} group by street_id`.execute(db)
+      ? sql<{ street_id: number; c: number; inv: number }>`select street_id, sum(n) as c,
+          sum(case when type = '发明' then n else 0 end) as inv
+        from region_patent_cube where owner_id = ${scope.ownerId} and n > 0 and street_id <> ${DISTRICT} ${streetOnly}
+        group by street_id`.execute(db)
       : sql<{ street_id: number; c: number; inv: number }>`with office as ${office}
       select o.street_id, count(distinct cp.patent_id) as c,
         count(distinct case when p.type = '发明' then cp.patent_id end) as inv
@@ -438,7 +441,12 @@ export async function patentStats(deps: Deps, scope: ServiceScope, q: { street_i
       select o.id, o.company_name, o.street_name, k.patents as c, k.inventions as inv
       from company_patent_counts k join office o on o.id = k.company_id
       where k.patents > 0 order by k.patents desc, o.id limit 10`.execute(db),
-    sql<G>`with ${pats}
+    scope.isMain
+      ? sql<G>`select month as g, sum(n) as c from region_grant_months
+          where owner_id = ${scope.ownerId} and street_id = ${q.street_id ?? DISTRICT} and n > 0
+            and month >= ${`${lastYear}-01`} and month <= ${`${thisYear}-12`}
+          group by month`.execute(db)
+      : sql<G>`with ${pats}
       select substr(gd, 1, 7) as g, count(*) as c from pats
       where gd >= ${`${lastYear}-01-01`} and gd <= ${`${thisYear}-12-31`}
       group by substr(gd, 1, 7)`.execute(db),
