@@ -357,5 +357,14 @@ describe('region_patents', () => {
     // A patent two streets share counts once for the district.
     const sum = area.list.reduce((s: number, x: { patents: number }) => s + x.patents, 0);
     expect((await post(o.main, '/region/center')).body.data.figures.patents).toBeLessThan(sum);
+    // /visit/center's valid inventions: a main account's from the stored counts (migration 049), the staff member's
+    // by the join.
+    for (const query of [{}, { street_id: S[0] }, { street_id: S[1] }]) {
+      const [main, staff] = await Promise.all(
+        [o.main, o.staff].map(async (token) => (await call(t.app, 'GET', '/v1/visit/center', { token, query })).body.data),
+      );
+      expect(main.granted_inventions, JSON.stringify(query)).toBe(staff.granted_inventions);
+      if (!('street_id' in query)) expect(main.granted_inventions).toBeGreaterThan(0);
+    }
   });
 });

@@ -206,17 +206,30 @@ export async function center(deps: Deps, scope: ServiceScope, f: StatsFilter): P
     .where(companyFilter(scope, r))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
-  const inventions = await db
-    .selectFrom('company_patents as cp')
-    .innerJoin('patents as p', 'p.id', 'cp.patent_id')
-    .innerJoin('companies', 'companies.id', 'cp.company_id')
-    .where(companyFilter(scope, r))
-    .where('cp.removed', '=', 0)
-    .where('cp.source', '<>', 'collect')
-    .where('p.type', '=', '发明')
-    .where('p.legal_status', '=', '有权')
-    .select(sql<number>`count(distinct cp.patent_id)`.as('n'))
-    .executeTakeFirstOrThrow();
+  // Valid inventions: a main account's whole office (or one street) from the stored counts (region_patent_cube,
+  // migration 049: street -1 the district, each patent once); a staff member's enterprises by the join.
+  const inventions =
+    r.staff === undefined
+      ? await db
+          .selectFrom('region_patent_cube')
+          .where('owner_id', '=', scope.ownerId)
+          .where('street_id', '=', r.street ?? -1)
+          .where('type', '=', '发明')
+          .where('legal_status', '=', '有权')
+          .where('n', '>', 0)
+          .select(sql<number>`coalesce(sum(n), 0)`.as('n'))
+          .executeTakeFirstOrThrow()
+      : await db
+          .selectFrom('company_patents as cp')
+          .innerJoin('patents as p', 'p.id', 'cp.patent_id')
+          .innerJoin('companies', 'companies.id', 'cp.company_id')
+          .where(companyFilter(scope, r))
+          .where('cp.removed', '=', 0)
+          .where('cp.source', '<>', 'collect')
+          .where('p.type', '=', '发明')
+          .where('p.legal_status', '=', '有权')
+          .select(sql<number>`count(distinct cp.patent_id)`.as('n'))
+          .executeTakeFirstOrThrow();
   const v = await visitDaysQ(deps, scope, r)
     .where((eb) =>
       eb.or([
