@@ -5,6 +5,7 @@
 // takes tens of minutes here; the search and import benchmarks measure that path. Numbers start at `from`.
 import { sql } from 'kysely';
 import type { Db } from '../../apps/server/src/db';
+import { fill as fillRegionCube } from '../../apps/server/src/db/migrations/049-region-patent-cube';
 
 export async function insertBarePatents(db: Db, n: number, now: string, from = 1): Promise<void> {
   const pg = db.dialect === 'postgres';
@@ -33,4 +34,50 @@ export async function insertBarePatents(db: Db, n: number, now: string, from = 1
   }
   // SQLite's search-index queue (the patents' triggers): nothing here is indexed.
   if (!pg) await sql`DELETE FROM search_changes`.execute(db.db);
+}
+
+/**
+ * Runs `links` (statements inserting company_patents rows). On PostgreSQL the row triggers of migrations 045/048/049
+ * (five upserts per link, about 1–2 ms a link on this machine: half an hour for 1,100,000) are switched off for the
+ * insert (session_replication_role = replica, in one transaction; needs a superuser, as TEST_DATABASE_URL is) and the
+ * rows they keep are then computed set-based from the links, as a migration fills them: the same rows the triggers
+ * write (region-patents.test.ts compares the triggers' rows with this recomputation). SQLite runs the triggers.
+ */
+export async function insertLinks(db: Db, links: ReturnType<typeof sql>[]): Promise<void> {
+  if (db.dialect !== 'postgres') {
+    for (const q of links) await q.execute(db.db);
+    return;
+  }
+  await db.db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+    for (const q of links) await q.execute(trx);
+    for (const t of [
+      'region_patents',
+      'region_office_patents',
+      'company_patent_counts',
+      'region_patent_cube',
+      'region_grant_months',
+    ])
+      await sql`DELETE FROM ${sql.table(t)}`.execute(trx);
+    const own = sql`x.removed = 0 and x.source <> 'collect'`;
+    const attrs = sql`case when p.legal_status = '有权' then 1 else 0 end,
+      case when p.legal_status = '有权' and p.type = '发明' then 1 else 0 end, count(*),
+      p.type, p.legal_status, p.app_year, substr(p.ipc_main, 1, 1), p.gd`;
+    await sql`INSERT INTO region_patents (owner_id, street_id, patent_id, valid, invention, n, type, legal_status,
+        app_year, ipc, gd)
+      SELECT c.service_owner_id, c.street_id, p.id, ${attrs}
+      FROM company_patents x JOIN companies c ON c.id = x.company_id JOIN patents p ON p.id = x.patent_id
+      WHERE ${own} AND c.service_owner_id <> 0 GROUP BY c.service_owner_id, c.street_id, p.id`.execute(trx);
+    await sql`INSERT INTO region_office_patents (owner_id, patent_id, valid, invention, n, type, legal_status,
+        app_year, ipc, gd)
+      SELECT c.service_owner_id, p.id, ${attrs}
+      FROM company_patents x JOIN companies c ON c.id = x.company_id JOIN patents p ON p.id = x.patent_id
+      WHERE ${own} AND c.service_owner_id <> 0 GROUP BY c.service_owner_id, p.id`.execute(trx);
+    await sql`INSERT INTO company_patent_counts (company_id, patents, inventions, valid, valid_inventions)
+      SELECT x.company_id, count(*), sum(case when p.type = '发明' then 1 else 0 end),
+        sum(case when p.legal_status = '有权' then 1 else 0 end),
+        sum(case when p.legal_status = '有权' and p.type = '发明' then 1 else 0 end)
+      FROM company_patents x JOIN patents p ON p.id = x.patent_id WHERE ${own} GROUP BY x.company_id`.execute(trx);
+    await fillRegionCube(trx as never);
+  });
 }

@@ -14,7 +14,7 @@ import { openDb } from '../../apps/server/src/db';
 import { migrate } from '../../apps/server/src/db/migrate';
 import type { Deps } from '../../apps/server/src/deps';
 import { seedDemoPatents } from '../../apps/server/src/modules/patents/patent-seed';
-import { insertBarePatents } from './bare-patents';
+import { insertBarePatents, insertLinks } from './bare-patents';
 import {
   center,
   centerArea,
@@ -181,11 +181,14 @@ try {
   if (db.dialect === 'sqlite') await sql`DELETE FROM search_changes`.execute(db.db);
   const n = companyIds.length;
   const first = companyIds[0];
-  await sql`INSERT INTO company_patents (company_id, patent_id, source, category_id, is_core, is_collected, created_at, updated_at)
-    SELECT ${first} + ((id * 7) % ${n}), id, 'auto', 0, 0, 0, ${now}, ${now} FROM patents`.execute(db.db);
-  await sql`INSERT INTO company_patents (company_id, patent_id, source, category_id, is_core, is_collected, created_at, updated_at)
+  // On PostgreSQL without the link triggers, the stored rows computed afterwards (bare-patents.ts, insertLinks).
+  await insertLinks(db, [
+    sql`INSERT INTO company_patents (company_id, patent_id, source, category_id, is_core, is_collected, created_at, updated_at)
+    SELECT ${first} + ((id * 7) % ${n}), id, 'auto', 0, 0, 0, ${now}, ${now} FROM patents`,
+    sql`INSERT INTO company_patents (company_id, patent_id, source, category_id, is_core, is_collected, created_at, updated_at)
     SELECT ${first} + ((id * 11 + 1) % ${n}), id, 'auto', 0, 0, 0, ${now}, ${now} FROM patents
-    WHERE id % 10 = 0 AND ((id * 11 + 1) % ${n}) <> ((id * 7) % ${n})`.execute(db.db);
+    WHERE id % 10 = 0 AND ((id * 11 + 1) % ${n}) <> ((id * 7) % ${n})`,
+  ]);
   await sql`ANALYZE`.execute(db.db);
   const links = await db.db
     .selectFrom('company_patents')
