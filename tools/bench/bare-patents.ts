@@ -62,14 +62,14 @@ export async function insertLinks(db: Db, links: ReturnType<typeof sql>[]): Prom
     const own = sql`x.removed = 0 and x.source <> 'collect'`;
     const attrs = sql`case when p.legal_status = '有权' then 1 else 0 end,
       case when p.legal_status = '有权' and p.type = '发明' then 1 else 0 end, count(*),
-      p.type, p.legal_status, p.app_year, substr(p.ipc_main, 1, 1), p.gd`;
+      p.type, p.legal_status, p.app_year, substr(p.ipc_main, 1, 1), p.gd, p.ad`;
     await sql`INSERT INTO region_patents (owner_id, street_id, patent_id, valid, invention, n, type, legal_status,
-        app_year, ipc, gd)
+        app_year, ipc, gd, ad)
       SELECT c.service_owner_id, c.street_id, p.id, ${attrs}
       FROM company_patents x JOIN companies c ON c.id = x.company_id JOIN patents p ON p.id = x.patent_id
       WHERE ${own} AND c.service_owner_id <> 0 GROUP BY c.service_owner_id, c.street_id, p.id`.execute(trx);
     await sql`INSERT INTO region_office_patents (owner_id, patent_id, valid, invention, n, type, legal_status,
-        app_year, ipc, gd)
+        app_year, ipc, gd, ad)
       SELECT c.service_owner_id, p.id, ${attrs}
       FROM company_patents x JOIN companies c ON c.id = x.company_id JOIN patents p ON p.id = x.patent_id
       WHERE ${own} AND c.service_owner_id <> 0 GROUP BY c.service_owner_id, p.id`.execute(trx);

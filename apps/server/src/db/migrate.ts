@@ -47,7 +47,7 @@ import type { Dialect } from './index';
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
 /** Every migration in order. A new migration is a new file added here; old ones never change. */
-const MIGRATIONS: Record<string, DialectMigration> = {
+export const MIGRATIONS: Record<string, DialectMigration> = {
   '001-accounts': m001,
   '002-patents': m002,
   '003-search': m003,

@@ -390,7 +390,7 @@ export interface Database {
   region_patents: RegionPatentsTable;
   region_office_patents: RegionOfficePatentsTable;
   region_patent_cube: RegionPatentCubeTable;
-  region_grant_months: RegionGrantMonthsTable;
+  region_patent_days: RegionPatentDaysTable;
   company_patent_counts: CompanyPatentCountsTable;
   district_maps: DistrictMapsTable;
   industry_reports: IndustryReportsTable;
@@ -680,6 +680,8 @@ export interface RegionPatentsTable {
   app_year: number | null;
   ipc: string;
   gd: string | null;
+  /** The application date (migration 049). */
+  ad: string | null;
 }
 
 /** Own patents per office, any street (migration 045, ADR 0062); as region_patents without the street. */
@@ -700,11 +702,15 @@ export interface RegionPatentCubeTable {
   n: number;
 }
 
-/** An office's patents per street (-1: the district) × grant month YYYY-MM (migration 049), kept as the cube. */
-export interface RegionGrantMonthsTable {
+/**
+ * An office's patents per street (-1: the district) × kind (ad: application date, gd: grant date) × day (migration
+ * 049), kept as the cube.
+ */
+export interface RegionPatentDaysTable {
   owner_id: number;
   street_id: number;
-  month: string;
+  kind: 'ad' | 'gd';
+  day: string;
   n: number;
 }
 

@@ -29,32 +29,32 @@ const now = () => t.now().toISOString();
 
 /** The stored rows (n = 0 rows carry nothing) and the same rows computed from the links now. */
 async function storedAndRecomputed() {
-  const TEXT = new Set(['type', 'legal_status', 'ipc', 'gd']);
+  const TEXT = new Set(['type', 'legal_status', 'ipc', 'gd', 'ad']);
   const norm = (rows: Record<string, unknown>[]) =>
     rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, TEXT.has(k) || v === null ? v : Number(v)])));
   const stored = await sql<Record<string, unknown>>`select owner_id, street_id, patent_id, valid, invention, n,
-      type, legal_status, app_year, ipc, gd from region_patents where n <> 0 order by owner_id, street_id, patent_id`.execute(
+      type, legal_status, app_year, ipc, gd, ad from region_patents where n <> 0 order by owner_id, street_id, patent_id`.execute(
     db(),
   );
   const fresh = await sql<Record<string, unknown>>`select c.service_owner_id as owner_id, c.street_id, p.id as patent_id,
       case when p.legal_status = '有权' then 1 else 0 end as valid,
       case when p.legal_status = '有权' and p.type = '发明' then 1 else 0 end as invention, count(*) as n,
-      p.type, p.legal_status, p.app_year, substr(p.ipc_main, 1, 1) as ipc, p.gd
+      p.type, p.legal_status, p.app_year, substr(p.ipc_main, 1, 1) as ipc, p.gd, p.ad
     from company_patents x join companies c on c.id = x.company_id join patents p on p.id = x.patent_id
     where x.removed = 0 and x.source <> 'collect' and c.service_owner_id <> 0
-    group by c.service_owner_id, c.street_id, p.id, p.legal_status, p.type, p.app_year, p.ipc_main, p.gd
+    group by c.service_owner_id, c.street_id, p.id, p.legal_status, p.type, p.app_year, p.ipc_main, p.gd, p.ad
     order by 1, 2, 3`.execute(db());
   const office = await sql<
     Record<string, unknown>
-  >`select owner_id, patent_id, valid, invention, n, type, legal_status, app_year, ipc, gd
+  >`select owner_id, patent_id, valid, invention, n, type, legal_status, app_year, ipc, gd, ad
     from region_office_patents where n <> 0 order by owner_id, patent_id`.execute(db());
   const freshOffice = await sql<Record<string, unknown>>`select c.service_owner_id as owner_id, p.id as patent_id,
       case when p.legal_status = '有权' then 1 else 0 end as valid,
       case when p.legal_status = '有权' and p.type = '发明' then 1 else 0 end as invention, count(*) as n,
-      p.type, p.legal_status, p.app_year, substr(p.ipc_main, 1, 1) as ipc, p.gd
+      p.type, p.legal_status, p.app_year, substr(p.ipc_main, 1, 1) as ipc, p.gd, p.ad
     from company_patents x join companies c on c.id = x.company_id join patents p on p.id = x.patent_id
     where x.removed = 0 and x.source <> 'collect' and c.service_owner_id <> 0
-    group by c.service_owner_id, p.id, p.legal_status, p.type, p.app_year, p.ipc_main, p.gd
+    group by c.service_owner_id, p.id, p.legal_status, p.type, p.app_year, p.ipc_main, p.gd, p.ad
     order by 1, 2`.execute(db());
   const counts = await sql<Record<string, unknown>>`select company_id, patents, inventions, valid, valid_inventions
     from company_patent_counts where patents <> 0 order by company_id`.execute(db());
@@ -68,20 +68,20 @@ async function storedAndRecomputed() {
   // The counts of migration 049, from the recomputed rows (street -1: the district's rows, each patent once).
   const cubeOf = (rows: Record<string, unknown>[]) => {
     const cube = new Map<string, number>();
-    const grants = new Map<string, number>();
+    const days = new Map<string, number>();
     const bump = (m: Map<string, number>, key: string) => m.set(key, (m.get(key) ?? 0) + 1);
     for (const r of rows) {
       const street = r.street_id ?? -1;
       bump(cube, [r.owner_id, street, r.type ?? '', r.legal_status ?? '', r.app_year ?? 0, r.ipc ?? ''].join('|'));
-      if (r.gd) bump(grants, [r.owner_id, street, String(r.gd).slice(0, 7)].join('|'));
+      for (const kind of ['ad', 'gd']) if (r[kind]) bump(days, [r.owner_id, street, kind, r[kind]].join('|'));
     }
     const sorted = (m: Map<string, number>) => [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return { cube: sorted(cube), grants: sorted(grants) };
+    return { cube: sorted(cube), days: sorted(days) };
   };
   const cube = await sql<Record<string, unknown>>`select owner_id, street_id, type, legal_status, app_year, ipc, n
     from region_patent_cube where n <> 0`.execute(db());
-  const grants = await sql<Record<string, unknown>>`select owner_id, street_id, month, n
-    from region_grant_months where n <> 0`.execute(db());
+  const days = await sql<Record<string, unknown>>`select owner_id, street_id, kind, day, n
+    from region_patent_days where n <> 0`.execute(db());
   const keyed = (rows: Record<string, unknown>[], cols: string[]) =>
     rows
       .map(
@@ -100,7 +100,7 @@ async function storedAndRecomputed() {
       office: norm(office.rows),
       companies: norm(counts.rows),
       cube: keyed(cube.rows, ['owner_id', 'street_id', 'type', 'legal_status', 'app_year', 'ipc']),
-      grants: keyed(grants.rows, ['owner_id', 'street_id', 'month']),
+      days: keyed(days.rows, ['owner_id', 'street_id', 'kind', 'day']),
     },
     fresh: {
       region: freshRegion,
@@ -276,7 +276,7 @@ describe('region_patents', () => {
     await db().updateTable('patents').set({ legal_status: '无权' }).where('id', '=', P[1]).execute();
     await db().updateTable('patents').set({ type: '实用新型' }).where('id', '=', P[7]).execute();
     await expectKept('legal status and type changed');
-    // Each attribute /region/patent groups by, changed alone by direct SQL (migration 048's trigger columns).
+    // Each attribute /region/patent groups by, changed alone by direct SQL (the trigger columns of 048 and 049).
     for (const [set, id] of [
       ["type = '外观设计'", P[2]],
       ["legal_status = '审中'", P[6]],
@@ -284,6 +284,10 @@ describe('region_patents', () => {
       ["ipc_main = 'C07D 1/00'", P[10]],
       ["gd = '2026-03-01'", P[14]],
       ['gd = null', P[15]],
+      ["ad = '2026-02-03'", P[9]], // the application date (migration 049)
+      ["ad = '2025-11-20'", P[6]],
+      ["ad = '2025-04-01'", P[1]],
+      ['ad = null', P[13]],
     ] as const) {
       await sql`update patents set ${sql.raw(set)} where id = ${id}`.execute(db());
       await expectKept(`patents set ${set}`);
@@ -299,11 +303,11 @@ describe('region_patents', () => {
     expect(end).not.toEqual(api);
     expect(end.region.some((r) => r.patent_id === P[12] && r.invention === 1)).toBe(true);
     expect(end.cube.length).toBeGreaterThanOrEqual(6);
-    expect(end.grants.length).toBeGreaterThanOrEqual(3);
+    expect(end.days.length).toBeGreaterThanOrEqual(6);
 
     // Migration 049 on a database with rows: the counts computed from them are the same.
     await db().deleteFrom('region_patent_cube').execute();
-    await db().deleteFrom('region_grant_months').execute();
+    await db().deleteFrom('region_patent_days').execute();
     await fillCube(db() as never);
     expect(await expectKept('counts filled as migration 049 does')).toEqual(end);
   });
@@ -357,6 +361,24 @@ describe('region_patents', () => {
     // A patent two streets share counts once for the district.
     const sum = area.list.reduce((s: number, x: { patents: number }) => s + x.patents, 0);
     expect((await post(o.main, '/region/center')).body.data.figures.patents).toBeLessThan(sum);
+    // The monthly filings and grants (/region/getleftlist): a main account's from the stored days (migration 049).
+    for (const body of [
+      { date_from: '2024-06-16', date_to: '2026-06-15' },
+      { date_from: '2024-06-16', date_to: '2026-06-15', street_id: S[0] },
+      { date_from: '2025-03-15', date_to: '2026-02-10', street_id: S[1] },
+    ]) {
+      const [main, staff] = await Promise.all(
+        [o.main, o.staff].map(
+          async (token) => (await call(t.app, 'GET', '/v1/region/getleftlist', { token, query: body })).body.data,
+        ),
+      );
+      expect(main, JSON.stringify(body)).toEqual(staff);
+      expect(main.months.length).toBeGreaterThan(1);
+      if (!('street_id' in body)) {
+        const sum = (k: 'filings' | 'grants') => main.months.reduce((s: number, m: Record<string, number>) => s + m[k], 0);
+        expect(sum('filings') * sum('grants'), 'filings and grants').toBeGreaterThan(0);
+      }
+    }
     // /visit/center's valid inventions: a main account's from the stored counts (migration 049), the staff member's
     // by the join.
     for (const query of [{}, { street_id: S[0] }, { street_id: S[1] }]) {

@@ -353,8 +353,15 @@ export async function leftList(
   const range = regionRange(q, deps.clock());
   const office = officeSql(deps, scope, q.street_id);
   type Row = { m: string; c: number };
+  // A main account's from the stored counts per day (region_patent_days, migration 049; street -1 the district), a
+  // staff member's scope by its enterprises' links.
   const patentBy = (col: 'ad' | 'gd') =>
-    sql<Row>`with office as ${office}
+    scope.isMain
+      ? sql<Row>`select substr(day, 1, 7) as m, sum(n) as c from region_patent_days
+          where owner_id = ${scope.ownerId} and street_id = ${q.street_id ?? DISTRICT} and kind = ${col} and n > 0
+            and day >= ${range.from} and day <= ${range.to}
+          group by substr(day, 1, 7)`.execute(db)
+      : sql<Row>`with office as ${office}
       select substr(p.${sql.raw(col)}, 1, 7) as m, count(distinct cp.patent_id) as c
       from company_patents cp join office o on o.id = cp.company_id join patents p on p.id = cp.patent_id
       where ${OWN_PATENT} and p.${sql.raw(col)} >= ${range.from} and p.${sql.raw(col)} <= ${range.to}
@@ -442,10 +449,10 @@ export async function patentStats(deps: Deps, scope: ServiceScope, q: { street_i
       from company_patent_counts k join office o on o.id = k.company_id
       where k.patents > 0 order by k.patents desc, o.id limit 10`.execute(db),
     scope.isMain
-      ? sql<G>`select month as g, sum(n) as c from region_grant_months
-          where owner_id = ${scope.ownerId} and street_id = ${q.street_id ?? DISTRICT} and n > 0
-            and month >= ${`${lastYear}-01`} and month <= ${`${thisYear}-12`}
-          group by month`.execute(db)
+      ? sql<G>`select substr(day, 1, 7) as g, sum(n) as c from region_patent_days
+          where owner_id = ${scope.ownerId} and street_id = ${q.street_id ?? DISTRICT} and kind = 'gd' and n > 0
+            and day >= ${`${lastYear}-01-01`} and day <= ${`${thisYear}-12-31`}
+          group by substr(day, 1, 7)`.execute(db)
       : sql<G>`with ${pats}
       select substr(gd, 1, 7) as g, count(*) as c from pats
       where gd >= ${`${lastYear}-01-01`} and gd <= ${`${thisYear}-12-31`}
