@@ -56,7 +56,7 @@ export async function insertLinks(db: Db, links: ReturnType<typeof sql>[]): Prom
       'region_office_patents',
       'company_patent_counts',
       'region_patent_cube',
-      'region_grant_months',
+      'region_patent_days',
     ])
       await sql`DELETE FROM ${sql.table(t)}`.execute(trx);
     const own = sql`x.removed = 0 and x.source <> 'collect'`;

@@ -79,7 +79,7 @@ function storedVisits(scope: ServiceScope, range: RegionRange, streetId?: number
     and visit_day <= ${range.to} ${streetId !== undefined ? sql`and street_id = ${streetId}` : sql``}`;
 }
 
-/** region_patent_cube's and region_grant_months' street of the whole district (migration 049). */
+/** region_patent_cube's and region_patent_days' street of the whole district (migration 049). */
 const DISTRICT = -1;
 
 /**
