@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { DEMO, type TestApp } from '../../apps/server/test/helpers';
 import { seedDemoPatents } from '../../apps/server/src/modules/patents/patent-seed';
-import { insertBarePatents } from './bare-patents';
+import { insertBarePatents, insertLinks } from './bare-patents';
 
 export interface BenchDistrictSize {
   COMPANIES: number;
@@ -56,11 +56,12 @@ export async function buildBenchDistrict(
   await sql`INSERT INTO company_names (company_id, name) SELECT id, company_name FROM companies WHERE service_owner_id = ${main}`.execute(
     db,
   );
-  await sql`INSERT INTO company_patents (company_id, patent_id, source, category_id, is_core, is_collected, created_at, updated_at)
+  // On PostgreSQL without the link triggers, the stored rows computed afterwards (bare-patents.ts, insertLinks).
+  await insertLinks(t.db, [
+    sql`INSERT INTO company_patents (company_id, patent_id, source, category_id, is_core, is_collected, created_at, updated_at)
   SELECT c.id, p.id, 'auto', 0, 0, 0, ${now}, ${now} FROM patents p
-  JOIN companies c ON c.service_owner_id = ${main} AND c.id = (SELECT min(id) FROM companies WHERE service_owner_id = ${main}) + (p.id * 7) % ${COMPANIES}`.execute(
-    db,
-  );
+  JOIN companies c ON c.service_owner_id = ${main} AND c.id = (SELECT min(id) FROM companies WHERE service_owner_id = ${main}) + (p.id * 7) % ${COMPANIES}`,
+  ]);
   await insert(
     'staff_streets',
     [1, 2].map((s) => ({ owner_id: main, staff_id: staff, street_id: s, created_at: now })),
