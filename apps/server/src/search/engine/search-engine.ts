@@ -27,7 +27,7 @@ export interface EngineQuery {
   filters?: SearchFilters;
   /** 'relevance' (the rule below), or newest / oldest first by publication (pd) or application (ad) date. */
   sort: SearchSort;
-  /** The window of ids wanted: rows offset … offset + limit − 1 of the sorted result (limit 0: total/facets only). */
+  /** The window of ids wanted: rows offset … offset + limit − 1 of the sorted result (limit 0: total, facets). */
   offset: number;
   limit: number;
   /** Also count the facets (FacetCounts) over the WHOLE result, not the page. */
@@ -53,17 +53,19 @@ export interface EngineResult {
  *
  * **Result sets** — `resolve` returns exactly the patents the expression matches by DOMAIN §4, the substring
  * oracle that the API tests check every engine against (modules/search/testing.ts: referenceMatch,
- * referenceEval): a term matches where its normalised segments (NFKC, full width → half width, traditional →
- * simplified, case folded; search/normalise.ts) occur in order in the normalised field text, separated only by
- * non-token characters; Latin words and numbers are whole words (a trailing `*` makes the last a prefix); a CJK
- * segment is a plain substring of any length (one character included), with no dictionary segmentation deciding
- * what matches. Phrases, NEAR/n (distance in units of docs/search/near-distance.md), the field codes (TI AB CL DE
- * PA IN ADDR AG, TX = title/abstract/claims), dates, numbers, IPC, type and legal status mean what
- * search/expression.ts and search/engine/* give them; AND / OR / NOT are exact set operations. No fuzziness, no
- * synonyms, no stemming, no stop words, no minimum-should-match: an engine with a Chinese analyzer must still index
- * something equivalent to the app's own tokens (search/tokenise.ts: CJK bigrams + unigrams with positions, the same
- * tokens both built-in engines index) or verify its candidates, because an analyzer's word segmentation misses
- * substrings that cross its word boundaries. `total` and the facets are exact counts over that set.
+ * referenceEval): a term matches where its normalised segments (NFKC compatibility forms, full width → half
+ * width, traditional → simplified character by character, lower case; search/normalise.ts) occur in order in the
+ * normalised field text, separated only by non-token characters; Latin words and numbers are whole words (a
+ * trailing `*` makes the last a prefix); a CJK segment is a plain substring of any length (one character
+ * included), with no dictionary segmentation deciding what matches. Phrases, NEAR/n (distance in units of
+ * docs/search/near-distance.md), the field codes (TI AB CL DE PA IN ADDR AG, TX = title/abstract/claims), dates,
+ * numbers, IPC, type and legal status mean what search/expression.ts and search/engine/* give them; AND / OR / NOT
+ * are exact set operations. No fuzziness, no synonyms, no stemming, no stop words, no minimum-should-match: an
+ * engine with a Chinese analyzer must still index something equivalent to the app's own tokens (search/tokenise.ts:
+ * per CJK character the bigram it starts or a run-end anchor, plus unigrams, with positions; whole words
+ * otherwise — the tokens both built-in engines index) or verify its candidates, because an analyzer's word
+ * segmentation misses substrings that cross its word boundaries. `total` and the facets are exact counts over
+ * that set.
  *
  * **Ranking** (sort 'relevance'; the rule of `relevancePlan`, BM25_FULL_MAX, search.service.ts) —
  *   1. if every positive text condition of the tree matches at most `rankMax` patents by itself: scored, best first
