@@ -359,11 +359,24 @@ try {
         return l.trim() !== '';
       }
     });
-    const tasks = s.log.filter((l) => l.includes('scheduled task')).length;
-    console.log(
-      `\n${s.name} log: ${s.log.length} lines, ${notable.length} warnings/errors${tasks ? `, ${tasks} scheduled-task lines` : ''}`,
-    );
+    console.log(`\n${s.name} log: ${s.log.length} lines, ${notable.length} warnings/errors`);
     for (const l of notable.slice(0, 20)) console.log(`  ${l.slice(0, 400)}`);
+    // What the server did besides answering requests (start-up work, scheduled tasks, jobs), with its figures: a task
+    // run at start on every server must find nothing left to do on the second (e.g. delivered 0).
+    const other: string[] = [];
+    for (const l of s.log) {
+      try {
+        const j = JSON.parse(l) as Record<string, unknown>;
+        if (j.req || j.res || typeof j.msg !== 'string') continue;
+        const figures = Object.entries(j)
+          .filter(([k, v]) => typeof v === 'number' && !['level', 'time', 'pid'].includes(k))
+          .map(([k, v]) => `${k} ${v}`);
+        other.push(`${j.msg.slice(0, 100)}${figures.length ? ` (${figures.join(', ')})` : ''}`);
+      } catch {
+        // not JSON: counted above
+      }
+    }
+    for (const l of other.slice(0, 30)) console.log(`  · ${l}`);
     fs.writeFileSync(path.join(os.tmpdir(), `pg-servers-bench-${s.name}.log`), s.log.join('\n'));
   }
   console.log(`(full logs: ${path.join(os.tmpdir(), 'pg-servers-bench-server-N.log')})`);
