@@ -7,22 +7,13 @@
 //
 //   npm run bench:search:pg -- [--count 20000] [--n 100] [--seed 7] [--rank-max 5000]
 import fs from 'node:fs';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
-// @ts-expect-error scripts/pg.mjs is plain JavaScript
-import { startPg } from '../../scripts/pg.mjs';
-import { REPO_ROOT } from '../../apps/server/src/config';
-import type { Db } from '../../apps/server/src/db';
-import { migrate } from '../../apps/server/src/db/migrate';
-import type { Database } from '../../apps/server/src/db/schema';
+import { sql } from 'kysely';
 import type { Deps } from '../../apps/server/src/deps';
-import { importJsonlFile } from '../../apps/server/src/modules/patents/patent-import';
-import { jsonlFiles, seedDemoPatents } from '../../apps/server/src/modules/patents/patent-seed';
 import { BM25_FULL_MAX, keywordsAst, search } from '../../apps/server/src/modules/search/search.service';
 import { parseExpression, type Node } from '../../apps/server/src/search/expression';
 import { rng } from '../../apps/server/src/search/test-data';
 import { benchArgs } from './args';
-import path from 'node:path';
+import { startLoadedPg, type BenchPg } from './pg-load';
 
 const args = benchArgs();
 const num = args.num;
@@ -30,7 +21,6 @@ const COUNT = num('count', 20000);
 const N = num('n', 100);
 const RANK_MAX = num('rank-max', BM25_FULL_MAX);
 const rand = rng(num('seed', 7));
-const dataDir = process.env.PATENT_DATA_DIR ?? path.resolve(REPO_ROOT, '../shared/data/patents');
 
 /** Which statement of a search a query is, for the per-statement figures. */
 function statementOf(text: string): string {
@@ -42,38 +32,18 @@ function statementOf(text: string): string {
 }
 const perStatement = new Map<string, number>();
 
-const server = await startPg({ log: (m: string) => console.log(m) });
-let k: Kysely<Database> | null = null;
+let bench: BenchPg | null = null;
 try {
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  await admin.query('CREATE DATABASE bench');
-  await admin.end();
-  const pool = new pg.Pool({ connectionString: server.url.replace(/\/postgres$/, '/bench'), max: 10 });
-  k = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
-    log(e) {
+  bench = await startLoadedPg({
+    count: COUNT,
+    kyselyLog(e) {
       if (e.level !== 'query') return;
       const s = statementOf(e.query.sql);
       perStatement.set(s, (perStatement.get(s) ?? 0) + e.queryDurationMillis);
     },
   });
-  const db = { db: k, dialect: 'postgres', pool, close: () => k!.destroy() } as Db;
+  const { k, db, total } = bench;
   const deps = { db, clock: () => new Date() } as unknown as Deps;
-  await migrate(k as never, 'postgres');
-
-  let t0 = performance.now();
-  await seedDemoPatents(db, COUNT, { batchSize: 1000 });
-  console.log(`loaded ${COUNT.toLocaleString('en-US')} demo patents in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  if (fs.existsSync(dataDir)) {
-    t0 = performance.now();
-    let n = 0;
-    for (const f of jsonlFiles(dataDir)) n += (await importJsonlFile(db, f, { batchSize: 1000 })).inserted;
-    console.log(`imported ${n.toLocaleString('en-US')} real records in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  }
-  // As a database settles in use (autovacuum): the visibility map lets the id lookups skip the heap.
-  await sql`VACUUM ANALYZE`.execute(k);
-  const total = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM patents`.execute(k)).rows[0].n);
 
   // The query mix: words cut from stored titles (2–4 characters of a CJK run), and field + date expressions.
   const titles = (await sql<{ title: string }>`SELECT title FROM patents ORDER BY id`.execute(k)).rows.map((r) => r.title);
@@ -141,7 +111,6 @@ try {
     console.log(`  p95, scoring every match / the rule: ${(pct(times[1], 0.95) / pct(times[0], 0.95)).toFixed(2)}×`);
   }
 } finally {
-  await k?.destroy();
-  server.stop();
+  await bench?.stop();
   console.log('\nPostgreSQL stopped, data directory removed');
 }

@@ -16,8 +16,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Jieba } from '@node-rs/jieba';
-import { dict } from '@node-rs/jieba/dict.js';
 import { sql } from 'kysely';
 import { REPO_ROOT } from '../../apps/server/src/config';
 import { openDb, type Db } from '../../apps/server/src/db';
@@ -29,6 +27,7 @@ import { compileSqlite } from '../../apps/server/src/search/engine/compile-sqlit
 import { parseExpression } from '../../apps/server/src/search/expression';
 import { rng } from '../../apps/server/src/search/test-data';
 import { benchArgs } from './args';
+import { queryMix, type Query } from './search-queries';
 import { startBenchServer } from './server';
 
 // ─── arguments ──────────────────────────────────────────────────────────────────────────────────────────────
@@ -121,136 +120,6 @@ async function load(db: Db): Promise<{ loadRate: number | null }> {
   return { loadRate };
 }
 
-// ─── the query mix ──────────────────────────────────────────────────────────────────────────────────────────
-interface Query {
-  /** The HTTP body (besides paging). */
-  body: { val?: string; expression?: string; filters?: Record<string, unknown> };
-  /** The same query as a LIKE scan: a WHERE clause over `patents` and its parameters. */
-  like: { where: string; params: (string | number)[] };
-}
-type Kind = { label: string; queries: Query[] };
-
-const TX = ['title', 'abstract', 'claims'];
-const anyLike = (cols: string[]) => `(${cols.map((c) => `${c} LIKE ?`).join(' OR ')})`;
-const likeParam = (w: string) => `%${w.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-const txLike = (w: string) => ({
-  where: anyLike(TX).replaceAll('LIKE ?', "LIKE ? ESCAPE '\\'"),
-  params: TX.map(() => likeParam(w)),
-});
-const colLike = (col: string, w: string) => ({ where: `${col} LIKE ? ESCAPE '\\'`, params: [likeParam(w)] });
-const and = (...parts: { where: string; params: (string | number)[] }[]) => ({
-  where: parts.map((p) => `(${p.where})`).join(' AND '),
-  params: parts.flatMap((p) => p.params),
-});
-
-async function queryMix(db: Db): Promise<Kind[]> {
-  const jieba = Jieba.withDict(dict);
-  const maxId = Number((await sql<{ m: number }>`SELECT max(id) AS m FROM patents`.execute(db.db)).rows[0].m);
-  const titleAt = async (id: number) =>
-    (await sql<{ title: string }>`SELECT title FROM patents WHERE id >= ${id} ORDER BY id LIMIT 1`.execute(db.db)).rows[0]
-      ?.title ?? '';
-  const STOP = new Set(['一种', '方法', '装置', '系统', '及其', '用于', '基于', '设备', '制备', '应用']);
-  const two: string[] = [];
-  const four: string[] = [];
-  const phrases: string[] = [];
-  const want = N + 10;
-  for (let guard = 0; (two.length < want || four.length < want || phrases.length < want) && guard < 100000; guard++) {
-    const title = await titleAt(1 + Math.floor(rand() * maxId));
-    const words = jieba.cut(title, false).filter((w) => /^[\u4e00-\u9fff]+$/.test(w));
-    for (let i = 0; i < words.length; i++) {
-      const w = words[i];
-      if (STOP.has(w) || rand() < 0.5) continue;
-      if (w.length === 2 && two.length < want) two.push(w);
-      if (w.length === 4 && four.length < want) four.push(w);
-      const next = words[i + 1];
-      if (next && w.length >= 2 && next.length >= 2 && !STOP.has(next) && phrases.length < want) phrases.push(`${w}${next}`);
-    }
-    // A 4-character run of a title when jieba finds few 4-character words.
-    const run = title.match(/[\u4e00-\u9fff]{6,}/)?.[0];
-    if (run && four.length < want && rand() < 0.3) {
-      const at = Math.floor(rand() * (run.length - 3));
-      four.push(run.slice(at, at + 4));
-    }
-  }
-  const pick = (xs: string[]) => xs[Math.floor(rand() * xs.length)];
-  const year = () => 2005 + Math.floor(rand() * 19);
-  const keyword = (w: string): Query => ({ body: { val: w }, like: txLike(w) });
-
-  const field: Query[] = [];
-  for (let i = 0; i < want; i++) {
-    const y = year();
-    const [a, b] = [pick(two.concat(four)), pick(two.concat(four))];
-    const shapes: Query[] = [
-      {
-        body: { expression: `名称=${a} AND 申请日>=${y}-01-01` },
-        like: and(colLike('title', a), { where: 'ad >= ?', params: [`${y}-01-01`] }),
-      },
-      {
-        body: { expression: `名称=(${a} AND ${b}) AND 申请日=[${y}-01-01 TO ${y + 3}-12-31]` },
-        like: and(colLike('title', a), colLike('title', b), {
-          where: 'ad BETWEEN ? AND ?',
-          params: [`${y}-01-01`, `${y + 3}-12-31`],
-        }),
-      },
-      {
-        body: { expression: `摘要=${a} AND 公开日>=${y} AND 类型=发明` },
-        like: and(colLike('abstract', a), { where: "pd >= ? AND type = '发明'", params: [`${y}-01-01`] }),
-      },
-      {
-        body: { expression: `TI=${a} AND AD=${y} NOT LS=无权` },
-        like: and(colLike('title', a), {
-          where: "ad BETWEEN ? AND ? AND legal_status <> '无权'",
-          params: [`${y}-01-01`, `${y}-12-31`],
-        }),
-      },
-      {
-        body: { expression: `(TI=${a} OR AB=${b}) AND PD<=${y}-06-30` },
-        like: and(
-          { where: `(${colLike('title', a).where} OR ${colLike('abstract', b).where})`, params: [likeParam(a), likeParam(b)] },
-          { where: 'pd <= ?', params: [`${y}-06-30`] },
-        ),
-      },
-      {
-        body: { expression: `IPC=${['H01M', 'G06F', 'A61K', 'B65G', 'H04L'][i % 5]} AND AD>=${y} AND TX=${a}` },
-        like: and(
-          colLike('ipc', `"${['H01M', 'G06F', 'A61K', 'B65G', 'H04L'][i % 5]}`),
-          { where: 'ad >= ?', params: [`${y}-01-01`] },
-          txLike(a),
-        ),
-      },
-    ];
-    field.push(shapes[i % shapes.length]);
-  }
-
-  const facets: Query[] = [];
-  for (let i = 0; i < want; i++) {
-    const w = pick(rand() < 0.5 ? two : four);
-    const y = year();
-    const shapes: Query[] = [
-      { body: { val: w, filters: { type: ['发明'] } }, like: and(txLike(w), { where: "type = '发明'", params: [] }) },
-      {
-        body: { val: w, filters: { legal_status: ['有权'] } },
-        like: and(txLike(w), { where: "legal_status = '有权'", params: [] }),
-      },
-      {
-        body: { val: w, filters: { app_year: [y, y + 1] } },
-        like: and(txLike(w), { where: 'app_year IN (?, ?)', params: [y, y + 1] }),
-      },
-    ];
-    facets.push(shapes[i % shapes.length]);
-  }
-  return [
-    { label: '2-character term (top-bar val)', queries: two.slice(0, want).map(keyword) },
-    { label: '4-character term (top-bar val)', queries: four.slice(0, want).map(keyword) },
-    {
-      label: 'phrase "AB" (two words, expression)',
-      queries: phrases.slice(0, want).map((p) => ({ body: { expression: `"${p}"` }, like: txLike(p) })),
-    },
-    { label: 'field + date expression', queries: field },
-    { label: 'keyword + facet filter', queries: facets },
-  ];
-}
-
 // ─── the server ─────────────────────────────────────────────────────────────────────────────────────────────
 function memoryOf(pid: number): { rss: number; hwm: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -265,7 +134,7 @@ await migrate(db.db as never, db.dialect);
 const { loadRate } = await load(db);
 const total = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM patents`.execute(db.db)).rows[0].n);
 console.log(`${fmt(total)} patents in the database; building the query mix …`);
-const kinds = await queryMix(db);
+const kinds = await queryMix(db, { n: N, rand });
 
 const server = await startBenchServer(dir);
 console.log(`server up, search columns ready ${(server.readyMs / 1000).toFixed(1)} s after start (pid ${server.child.pid})`);

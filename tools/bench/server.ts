@@ -1,5 +1,6 @@
 // Starts the real server for the benchmarks that measure it through HTTP (search, export): tsx on
-// apps/server/src/main.ts, SQLite in `dataDir`, a free loopback port; resolves once the search columns are built.
+// apps/server/src/main.ts, a free loopback port; SQLite in `dataDir`, resolved once the search columns are built, or
+// PostgreSQL when `env` names a DATABASE_URL (files still in `dataDir`), resolved once it listens.
 import { spawn, type ChildProcess } from 'node:child_process';
 import readline from 'node:readline';
 // @ts-expect-error scripts/pg.mjs is plain JavaScript
@@ -13,8 +14,15 @@ export interface BenchServer {
   readyMs: number;
 }
 
-/** `env` adds to (or overrides) the server's environment, e.g. { DEMO_PATENTS: '60000' }. */
-export async function startBenchServer(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<BenchServer> {
+/**
+ * `env` adds to (or overrides) the server's environment, e.g. { DEMO_PATENTS: '60000' } or { DATABASE_URL: … }.
+ * `onLine` sees every line the server writes to stdout (its log), e.g. to keep it for checks afterwards.
+ */
+export async function startBenchServer(
+  dataDir: string,
+  env: NodeJS.ProcessEnv = {},
+  onLine: (line: string) => void = () => {},
+): Promise<BenchServer> {
   const port = (await freePort()) as number;
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
@@ -26,7 +34,9 @@ export async function startBenchServer(dataDir: string, env: NodeJS.ProcessEnv =
     NODE_ENV: 'development',
     ...env,
   };
-  delete childEnv.DATABASE_URL;
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
+  // PostgreSQL has no in-memory search columns: ready once it listens (main.ts logs 已启动 after listen).
+  const readyLine = env.DATABASE_URL ? '已启动' : '检索内存列已就绪';
   const t0 = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
@@ -38,9 +48,9 @@ export async function startBenchServer(dataDir: string, env: NodeJS.ProcessEnv =
     child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
     // Waits for the search columns (built in the background after listen): searches before that run through SQL.
     lines.on('line', (line) => {
-      if (line.includes('检索内存列已就绪')) resolve(performance.now() - t0);
+      onLine(line);
+      if (line.includes(readyLine)) resolve(performance.now() - t0);
     });
   });
-  lines.on('line', () => {});
   return { child, base: `http://127.0.0.1:${port}`, readyMs };
 }

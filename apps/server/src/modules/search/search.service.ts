@@ -78,7 +78,7 @@ export function queryAst(input: QueryInput): Node {
 
 // ─── matching sets ──────────────────────────────────────────────────────────────────────────────────────────
 
-type Engine = 'auto' | 'sql';
+export type Engine = 'auto' | 'sql';
 
 /** How a page by relevance is ordered (see BM25_FULL_MAX). */
 type RelevancePlan = 'score' | 'title' | 'date';
@@ -490,13 +490,30 @@ async function hits(deps: Deps, ast: Node, ids: number[]): Promise<SearchHit[]> 
   return out;
 }
 
-export async function search(deps: Deps, req: SearchRequest): Promise<SearchReply> {
-  const t0 = performance.now();
-  const page = req.page ?? 1;
-  const pageSize = req.page_size ?? DEFAULT_PAGE_SIZE;
-  const offset = (page - 1) * pageSize;
+/** One window of a search as the engines answer it (SearchEngine.resolve, search/engine/search-engine.ts). */
+export interface ResolveRequest {
+  ast: Node;
+  filters?: SearchFilters;
+  sort: SearchSort;
+  offset: number;
+  limit: number;
+  facets: boolean;
+  applicantLimit?: number;
+  engine?: Engine;
+  rankMax?: number;
+}
+
+/**
+ * The exact total, the facets when asked, and the ids of one window in sort order: search() without the hits. The
+ * built-in engines' `resolve` (search-engines.ts).
+ */
+export async function resolveSearch(
+  deps: Deps,
+  req: ResolveRequest,
+): Promise<{ total: number; ids: number[]; facets?: FacetCounts }> {
+  const { offset, limit: pageSize, sort } = req;
+  const applicantLimit = req.applicantLimit ?? FACET_APPLICANTS;
   const m = await matches(deps, req.ast, req.filters, req.engine ?? 'auto', req.rankMax);
-  const sort = req.sort ?? 'relevance';
   let total: number;
   let ids: number[];
   let counts: FacetCounts | undefined;
@@ -511,13 +528,13 @@ export async function search(deps: Deps, req: SearchRequest): Promise<SearchRepl
       );
     }
     ids = offset < total ? await m.page(sort, offset, pageSize) : [];
-    counts = req.facets ? await m.facets(FACET_APPLICANTS) : undefined;
+    counts = req.facets ? await m.facets(applicantLimit) : undefined;
   } else if (m.concurrent) {
     // The page beside the count (a page past the end is simply empty); facets answer the count too.
     const [t, p, f] = await Promise.all([
       req.facets ? null : m.total(),
       m.page(sort, offset, pageSize),
-      req.facets ? m.facets(FACET_APPLICANTS) : undefined,
+      req.facets ? m.facets(applicantLimit) : undefined,
     ]);
     counts = f;
     total = t ?? (await m.total());
@@ -525,8 +542,30 @@ export async function search(deps: Deps, req: SearchRequest): Promise<SearchRepl
   } else {
     total = await m.total();
     ids = offset < total ? await m.page(sort, offset, pageSize) : [];
-    counts = req.facets ? await m.facets(FACET_APPLICANTS) : undefined;
+    counts = req.facets ? await m.facets(applicantLimit) : undefined;
   }
+  return { total, ids, ...(counts ? { facets: counts } : {}) };
+}
+
+export async function search(deps: Deps, req: SearchRequest): Promise<SearchReply> {
+  const t0 = performance.now();
+  const page = req.page ?? 1;
+  const pageSize = req.page_size ?? DEFAULT_PAGE_SIZE;
+  const offset = (page - 1) * pageSize;
+  const {
+    total,
+    ids,
+    facets: counts,
+  } = await resolveSearch(deps, {
+    ast: req.ast,
+    filters: req.filters,
+    sort: req.sort ?? 'relevance',
+    offset,
+    limit: pageSize,
+    facets: !!req.facets,
+    engine: req.engine,
+    rankMax: req.rankMax,
+  });
   const facets = counts ? formatFacets(counts) : undefined;
   const list = await hits(deps, req.ast, ids);
   return {
