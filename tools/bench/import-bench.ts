@@ -91,7 +91,9 @@ async function measure(label: string, work: () => Promise<{ n: number; note: str
   const wall = (performance.now() - t0) / 1000;
   const c = process.cpuUsage(cpu0);
   const cpu = (c.user + c.system) / 1e6;
-  const other = server ? `  server cpu ${(serverCpu() - srv0).toFixed(2)} s` : '';
+  const srv = serverCpu() - srv0;
+  // With a server: its CPU too, and the rate both CPUs together allow (a figure less at the mercy of the load).
+  const other = server ? `  server cpu ${srv.toFixed(2)} s, cpu+server ${fmt(n / (cpu + srv))}/s` : '';
   console.log(
     `${label.padEnd(34)} ${fmt(n).padStart(7)} patents  wall ${wall.toFixed(2).padStart(6)} s ${fmt(n / wall).padStart(6)}/s` +
       `  cpu ${cpu.toFixed(2).padStart(6)} s ${fmt(n / cpu).padStart(6)}/s  (user ${(c.user / 1e6).toFixed(2)}, sys ${(c.system / 1e6).toFixed(2)})` +

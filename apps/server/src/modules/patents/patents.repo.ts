@@ -409,6 +409,8 @@ interface Store {
   updatePatents(updates: { id: number; row: RowValues & { updated_at: string } }[]): Promise<void>;
   deleteChildren(ids: number[]): Promise<void>;
   insertChildren(children: ChildRows): Promise<void>;
+  /** Once per batch that writes, before the writes. */
+  beforeWrites?(): Promise<void>;
 }
 
 const PATENT_COLUMNS = [
@@ -629,18 +631,31 @@ function pgStore(trx: Transaction<Schema>): Store {
       await sql`DELETE FROM patent_applicants WHERE ${any}`.execute(trx);
     },
     async insertChildren(c) {
+      // The three tables in one statement (data-modifying CTEs): one round trip instead of three.
+      const inserts = [];
       if (c.pubs.length)
-        await sql`INSERT INTO patent_pubs (pn, stem, patent_id) SELECT * FROM unnest(${textArray(c.pubs.map((p) => p.pn))}::text[], ${textArray(c.pubs.map((p) => p.stem))}::text[], ${int4Array(c.pubs.map((p) => p.patent_id))}::int4[])`.execute(
-          trx,
+        inserts.push(
+          sql`INSERT INTO patent_pubs (pn, stem, patent_id) SELECT * FROM unnest(${textArray(c.pubs.map((p) => p.pn))}::text[], ${textArray(c.pubs.map((p) => p.stem))}::text[], ${int4Array(c.pubs.map((p) => p.patent_id))}::int4[])`,
         );
       if (c.ipc.length)
-        await sql`INSERT INTO patent_ipc (patent_id, code, is_main) SELECT * FROM unnest(${int4Array(c.ipc.map((i) => i.patent_id))}::int4[], ${textArray(c.ipc.map((i) => i.code))}::text[], ${int4Array(c.ipc.map((i) => i.is_main))}::int4[])`.execute(
-          trx,
+        inserts.push(
+          sql`INSERT INTO patent_ipc (patent_id, code, is_main) SELECT * FROM unnest(${int4Array(c.ipc.map((i) => i.patent_id))}::int4[], ${textArray(c.ipc.map((i) => i.code))}::text[], ${int4Array(c.ipc.map((i) => i.is_main))}::int4[])`,
         );
       if (c.applicants.length)
-        await sql`INSERT INTO patent_applicants (patent_id, name) SELECT * FROM unnest(${int4Array(c.applicants.map((a) => a.patent_id))}::int4[], ${textArray(c.applicants.map((a) => a.name))}::text[])`.execute(
-          trx,
+        inserts.push(
+          sql`INSERT INTO patent_applicants (patent_id, name) SELECT * FROM unnest(${int4Array(c.applicants.map((a) => a.patent_id))}::int4[], ${textArray(c.applicants.map((a) => a.name))}::text[])`,
         );
+      if (!inserts.length) return;
+      const last = inserts.pop()!;
+      const ctes = inserts.map((q, i) => sql`${sql.raw(`c${i}`)} AS (${q})`);
+      await (ctes.length ? sql`WITH ${sql.join(ctes)} ${last}` : last).execute(trx);
+    },
+    async beforeWrites() {
+      // Long values (claims, descriptions, their tsvectors) compressed with LZ4 where the server has it: about half
+      // pglz's cost on the import (ADR 0065), and faster to read back. Only this transaction's setting.
+      await sql`SELECT set_config(name, 'lz4', true) FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY(enumvals)`.execute(
+        trx,
+      );
     },
   };
 }
@@ -811,6 +826,7 @@ export async function upsertPatents(
     }
     const allPns = [...new Set(written.flatMap((p) => p.doc!.publications.map((x) => x.pn)))];
     const owners = new Map((await store.pubOwners(allPns)).map((o) => [o.pn, Number(o.patent_id)]));
+    await store.beforeWrites?.();
     await store.deletePatents(remove);
     const removed = new Set(remove);
 

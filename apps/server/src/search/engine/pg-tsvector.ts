@@ -115,16 +115,27 @@ function singleChunkPositions(main: readonly string[]): Map<string, number[]> | 
   return positions;
 }
 
-/** Whether a string has a UTF-16 surrogate (a character outside the BMP). */
-function hasSurrogate(s: string): boolean {
+/** UTF-8 length of a lexeme, negative when it has a character outside the BMP (a UTF-16 surrogate). */
+function lexemeBytes(s: string): number {
+  let n = 0;
+  let astral = false;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdfff) return true;
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdfff) {
+      astral = true;
+      n = -1;
+      break;
+    } else n += 3;
   }
-  return false;
+  return astral ? -utf8Length(s) : n;
 }
 
 const byUtf8 = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+
+/** The empty tsvector (no lexemes). */
+const EMPTY_TSVECTOR = Buffer.alloc(4);
 
 /**
  * A tsvector in tsvectorrecv's binary format: its lexemes (with their positions; unigrams without) in PostgreSQL's
@@ -134,12 +145,22 @@ const byUtf8 = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'), 
  * lexemes and positions, but a value of another size that `=` calls different).
  */
 function binaryTsvector(positions: Map<string, number[]>, unigrams: readonly string[]): Buffer {
+  if (!positions.size && !unigrams.length) return EMPTY_TSVECTOR;
   const keys = [...positions.keys()];
   if (unigrams.length) for (const u of new Set(unigrams)) keys.push(u);
-  keys.sort();
-  if (keys.some(hasSurrogate)) keys.sort(byUtf8);
   let size = 4;
-  for (const k of keys) size += utf8Length(k) + 3 + 2 * (positions.get(k)?.length ?? 0);
+  let astral = false;
+  for (const k of keys) {
+    let n = lexemeBytes(k);
+    if (n < 0) {
+      astral = true;
+      n = -n;
+    }
+    size += n + 3;
+  }
+  for (const pos of positions.values()) size += 2 * pos.length;
+  if (astral) keys.sort(byUtf8);
+  else keys.sort();
   const buf = Buffer.allocUnsafe(size);
   buf.writeInt32BE(keys.length, 0);
   let off = 4;
