@@ -1,15 +1,20 @@
-// Import throughput benchmark on SQLite, through the real code path (upsertPatents + writeIndex): N generated demo
-// patents (seedDemoPatents) into a fresh temporary database, then the real records of ../shared/data/patents
-// (importJsonlFile, file by file) into another fresh one, each followed by the same import again (nothing changes:
-// every record counts as unchanged). Prints patents/s by wall clock and by CPU time (process.cpuUsage: user +
-// system of the whole process, worker threads included) and the load average, since the machine may be shared.
-// The databases are deleted at the end unless --keep is given. Not used by tests.
+// Import throughput benchmark, through the real code path (upsertPatents + writeIndexes): N generated demo patents
+// (seedDemoPatents) into a fresh database, then the real records of ../shared/data/patents (importJsonlFile, file by
+// file) into another fresh one, each followed by the same import again (nothing changes: every record counts as
+// unchanged). Prints patents/s by wall clock and by CPU time (process.cpuUsage: user + system of the whole process,
+// worker threads included) and the load average, since the machine may be shared. SQLite by default (the databases
+// are deleted at the end unless --keep is given); with --pg a throwaway PostgreSQL cluster (scripts/pg.mjs, one
+// fresh database per part, removed at the end), where `cpu` is this process's and `server` the PostgreSQL
+// processes' (from /proc: the postmaster, its live children, and its waited-for children's times). Not used by tests.
 //
-//   npx tsx tools/bench/import-bench.ts [--n 20000] [--batch 1000] [--only demo|real] [--data DIR] [--dir /tmp/x] [--keep 1]
-//   (--data: the JSON Lines files to import, default ../shared/data/patents; --dir/--keep: where the databases go, kept)
+//   npx tsx tools/bench/import-bench.ts [--pg] [--n 20000] [--batch 1000] [--only demo|real] [--data DIR] [--dir /tmp/x] [--keep 1]
+//   (--data: the JSON Lines files to import, default ../shared/data/patents; --dir/--keep: where the SQLite databases go, kept)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
+// @ts-expect-error scripts/pg.mjs is plain JavaScript
+import { startPg } from '../../scripts/pg.mjs';
 import { openDb, type Db } from '../../apps/server/src/db';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { importJsonlFile } from '../../apps/server/src/modules/patents/patent-import';
@@ -24,11 +29,51 @@ const only = args.get('only');
 const base = args.get('dir') ?? fs.mkdtempSync(path.join(os.tmpdir(), 'import-bench-'));
 const keep = args.has('keep');
 const dataDir = args.get('data') ?? PATENT_DATA_DIR;
+const usePg = args.has('pg');
+const server: { url: string; dir: string; stop(): void } | null = usePg ? await startPg() : null;
+if (server) {
+  process.on('exit', () => server.stop());
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => process.exit(130));
+}
 
 const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').trim().split(' ').slice(0, 3).join(' ');
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
+/** CPU seconds the PostgreSQL cluster has used so far (postmaster + children, live and ended), or 0 without one. */
+function serverCpu(): number {
+  if (!server) return 0;
+  const tick = 100; // USER_HZ on Linux
+  const pidFile = path.join(server.dir, 'data', 'postmaster.pid');
+  const postmaster = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  let ticks = 0;
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // f[1] ppid, f[11] utime, f[12] stime, f[13] cutime, f[14] cstime (fields 4, 14–17 of proc(5))
+    const pid = Number(d);
+    if (pid === postmaster) ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+    else if (Number(f[1]) === postmaster) ticks += Number(f[11]) + Number(f[12]);
+  }
+  return ticks / tick;
+}
+
 async function freshDb(name: string): Promise<Db> {
+  if (server) {
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const db = openDb({ dataDir: '', databaseUrl: server.url.replace(/\/postgres$/, `/${name}`) });
+    await migrate(db.db as never, db.dialect);
+    return db;
+  }
   const dir = path.join(base, name);
   fs.rmSync(dir, { recursive: true, force: true });
   const db = openDb({ dataDir: dir, databaseUrl: undefined });
@@ -40,19 +85,26 @@ async function freshDb(name: string): Promise<Db> {
 async function measure(label: string, work: () => Promise<{ n: number; note: string }>): Promise<void> {
   const load = loadavg();
   const cpu0 = process.cpuUsage();
+  const srv0 = serverCpu();
   const t0 = performance.now();
   const { n, note } = await work();
   const wall = (performance.now() - t0) / 1000;
   const c = process.cpuUsage(cpu0);
   const cpu = (c.user + c.system) / 1e6;
+  const srv = serverCpu() - srv0;
+  // With a server: its CPU too, and the rate both CPUs together allow (a figure less at the mercy of the load).
+  const other = server ? `  server cpu ${srv.toFixed(2)} s, cpu+server ${fmt(n / (cpu + srv))}/s` : '';
   console.log(
     `${label.padEnd(34)} ${fmt(n).padStart(7)} patents  wall ${wall.toFixed(2).padStart(6)} s ${fmt(n / wall).padStart(6)}/s` +
       `  cpu ${cpu.toFixed(2).padStart(6)} s ${fmt(n / cpu).padStart(6)}/s  (user ${(c.user / 1e6).toFixed(2)}, sys ${(c.system / 1e6).toFixed(2)})` +
-      `  load ${load} → ${loadavg()}  ${note}`,
+      `${other}  load ${load} → ${loadavg()}  ${note}`,
   );
 }
 
-console.log(`node ${process.version}, ${os.cpus().length} CPUs, batch ${batchSize}, databases under ${base}`);
+console.log(
+  `node ${process.version}, ${os.cpus().length} CPUs, batch ${batchSize}, ` +
+    (server ? `PostgreSQL at ${server.url}` : `SQLite databases under ${base}`),
+);
 
 if (only !== 'real') {
   const db = await freshDb('demo');
@@ -87,4 +139,5 @@ if (only !== 'demo') {
   }
 }
 
+server?.stop();
 if (!keep && !args.has('dir')) fs.rmSync(base, { recursive: true, force: true });

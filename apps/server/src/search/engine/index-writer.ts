@@ -3,7 +3,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../../db';
 import type { Database } from '../../db/schema';
 import { indexStreams, indexText } from '../tokenise';
-import { tsvectorChunks } from './pg-tsvector';
+import { binaryArray, int4Array, OID_TSVECTOR, textArray } from '../../db/pg-binary';
+import { tsvectorChunks, tsvectorChunksBinary } from './pg-tsvector';
 
 /** A field of one value, or of several (each value indexed on its own, with a gap between: tokenise.ts). */
 export type FieldText = string | readonly string[];
@@ -95,8 +96,8 @@ const sqliteIndexStatements = new WeakMap<
   { remove: SqliteDatabase.Statement; insert: SqliteDatabase.Statement }
 >();
 
-/** Rows per multi-row INSERT on PostgreSQL, and roughly the most literal text one statement carries. */
-const PG_ROWS_PER_INSERT = 500;
+/** Patents per INSERT on PostgreSQL, and roughly the most tsvector bytes one statement of text chunks carries. */
+const PG_ROWS_PER_INSERT = 250;
 const PG_CHARS_PER_INSERT = 8_000_000;
 
 /** Splits rows into runs of at most `maxRows` rows and (roughly) `maxChars` characters. */
@@ -122,7 +123,8 @@ function runs<T>(rows: T[], size: (row: T) => number, maxRows: number, maxChars:
  * Writes (or replaces) the text index of many patents, with the same content writeIndex writes one by one; the
  * import's path. SQLite, given the better-sqlite3 handle Kysely runs on (`raw`, inside the caller's transaction):
  * two cached prepared statements instead of a Kysely query per patent. PostgreSQL: one DELETE per table for the
- * replaced patents and multi-row INSERTs, instead of two or more round trips per patent.
+ * replaced patents and INSERT … SELECT FROM unnest(…) of binary tsvector arrays (pg-binary.ts), instead of two or
+ * more round trips per patent and tsvector literals the server has to parse.
  */
 export async function writeIndexes(
   db: Db,
@@ -164,31 +166,56 @@ export async function writeIndexes(
   }
 
   const replaced = entries.filter((e) => e.replace).map((e) => e.patentId);
-  for (let i = 0; i < replaced.length; i += 1000) {
-    const ids = sql.join(replaced.slice(i, i + 1000));
-    await sql`DELETE FROM patent_text_chunks WHERE patent_id IN (${ids})`.execute(db);
-    await sql`DELETE FROM patent_search WHERE patent_id IN (${ids})`.execute(db);
+  if (replaced.length) {
+    const ids = int4Array(replaced);
+    await sql`DELETE FROM patent_text_chunks WHERE patent_id = ANY(${ids}::int4[])`.execute(db);
+    await sql`DELETE FROM patent_search WHERE patent_id = ANY(${ids}::int4[])`.execute(db);
   }
-  const rows: { id: number; cols: string[]; chars: number }[] = [];
-  const extra: { id: number; field: string; chunk: number; tsv: string }[] = [];
+  // Parts of PG_ROWS_PER_INSERT patents, each one INSERT … SELECT FROM unnest(…) of binary arrays (a tsvector[] per
+  // field). The next part is encoded while the server writes the previous one.
+  let pending: Promise<unknown> | null = null;
+  for (let i = 0; i < entries.length; i += PG_ROWS_PER_INSERT) {
+    const part = encodePgIndex(entries.slice(i, i + PG_ROWS_PER_INSERT));
+    if (pending) await pending;
+    pending = writePgIndexPart(db, part);
+    pending.catch(() => undefined); // failing while the next part is encoded is not "unhandled": awaited below
+    // Let the statement go out (Kysely sends it a few promise turns later) before encoding the next part.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  await pending;
+}
+
+/** One part of writeIndexes' PostgreSQL rows, encoded. */
+interface PgIndexPart {
+  ids: number[];
+  /** Per field of INDEX_FIELDS, chunk 0 of each patent. */
+  cols: Buffer[][];
+  extra: { id: number; field: string; chunk: number; tsv: Buffer }[];
+}
+
+function encodePgIndex(entries: readonly IndexEntry[]): PgIndexPart {
+  const part: PgIndexPart = { ids: [], cols: INDEX_FIELDS.map(() => []), extra: [] };
   for (const e of entries) {
-    const cols: string[] = [];
-    let chars = 0;
-    for (const f of INDEX_FIELDS) {
+    part.ids.push(e.patentId);
+    INDEX_FIELDS.forEach((f, fi) => {
       const { main, unigrams } = indexStreams(e.fields[f]);
-      const chunks = tsvectorChunks(main, unigrams);
-      cols.push(chunks[0]);
-      chars += chunks[0].length;
-      for (let i = 1; i < chunks.length; i++) extra.push({ id: e.patentId, field: f, chunk: i, tsv: chunks[i] });
-    }
-    rows.push({ id: e.patentId, cols, chars });
+      const chunks = tsvectorChunksBinary(main, unigrams);
+      part.cols[fi].push(chunks[0]);
+      for (let c = 1; c < chunks.length; c++) part.extra.push({ id: e.patentId, field: f, chunk: c, tsv: chunks[c] });
+    });
   }
-  for (const part of runs(rows, (r) => r.chars, PG_ROWS_PER_INSERT, PG_CHARS_PER_INSERT)) {
-    const values = part.map((r) => sql`(${r.id}, ${sql.join(r.cols.map((c) => sql`${c}::tsvector`))})`);
-    await sql`INSERT INTO patent_search (patent_id, ti, ab, cl, de, pa, inv, addr, ag) VALUES ${sql.join(values)}`.execute(db);
-  }
-  for (const part of runs(extra, (c) => c.tsv.length, PG_ROWS_PER_INSERT, PG_CHARS_PER_INSERT)) {
-    const values = part.map((c) => sql`(${c.id}, ${c.field}, ${c.chunk}, ${c.tsv}::tsvector)`);
-    await sql`INSERT INTO patent_text_chunks (patent_id, field, chunk, tsv) VALUES ${sql.join(values)}`.execute(db);
+  return part;
+}
+
+async function writePgIndexPart(db: Db, part: PgIndexPart): Promise<void> {
+  const cols = part.cols.map((c) => sql`${binaryArray(OID_TSVECTOR, c)}::tsvector[]`);
+  await sql`INSERT INTO patent_search (patent_id, ti, ab, cl, de, pa, inv, addr, ag) SELECT * FROM unnest(${int4Array(part.ids)}::int4[], ${sql.join(cols)})`.execute(
+    db,
+  );
+  for (const run of runs(part.extra, (c) => c.tsv.length, PG_ROWS_PER_INSERT, PG_CHARS_PER_INSERT)) {
+    await sql`INSERT INTO patent_text_chunks (patent_id, field, chunk, tsv) SELECT * FROM unnest(${int4Array(run.map((c) => c.id))}::int4[], ${textArray(run.map((c) => c.field))}::text[], ${int4Array(run.map((c) => c.chunk))}::int4[], ${binaryArray(
+      OID_TSVECTOR,
+      run.map((c) => c.tsv),
+    )}::tsvector[])`.execute(db);
   }
 }

@@ -21,6 +21,7 @@
 // Storage: chunk 0 of each field is a column of patent_search (one row per patent, a GIN index per column);
 // chunks 1… go to patent_text_chunks (patent_id, field, chunk, tsv) with one GIN index. Almost every field of
 // almost every patent fits in chunk 0; long descriptions and claims spill over.
+import { utf8Length, writeUtf8 } from '../../db/pg-binary';
 import { GAP_TOKEN } from '../tokenise';
 import { CHUNK_OVERLAP, PG_CHUNK_BYTES, PG_CHUNK_POSITIONS, PG_MAX_POSITIONS_PER_LEXEME } from './limits';
 
@@ -89,4 +90,114 @@ export function tsvectorChunks(main: readonly string[], unigrams: readonly strin
     out.push(parts.join(' '));
   });
   return out;
+}
+
+/**
+ * One field's chunk 0 positions when the whole field is one chunk (chunkRanges would return [[0, main.length]]):
+ * the same limits checked in the same order in one pass, else null.
+ */
+function singleChunkPositions(main: readonly string[]): Map<string, number[]> | null {
+  if (main.length > PG_CHUNK_POSITIONS) return null;
+  const positions = new Map<string, number[]>();
+  let bytes = 0;
+  for (let k = 0; k < main.length; k++) {
+    const t = main[k];
+    if (t === GAP_TOKEN) continue;
+    const list = positions.get(t);
+    const n = list ? list.length : 0;
+    if (n >= PG_MAX_POSITIONS_PER_LEXEME) return null;
+    const cost = (n === 0 ? utf8Length(t) + 8 : 0) + 2;
+    if (bytes + cost > PG_CHUNK_BYTES && k > 0) return null;
+    bytes += cost;
+    if (list) list.push(k + 1);
+    else positions.set(t, [k + 1]);
+  }
+  return positions;
+}
+
+/** UTF-8 length of a lexeme, negative when it has a character outside the BMP (a UTF-16 surrogate). */
+function lexemeBytes(s: string): number {
+  let n = 0;
+  let astral = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdfff) {
+      astral = true;
+      n = -1;
+      break;
+    } else n += 3;
+  }
+  return astral ? -utf8Length(s) : n;
+}
+
+const byUtf8 = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+
+/** The empty tsvector (no lexemes). */
+const EMPTY_TSVECTOR = Buffer.alloc(4);
+
+/**
+ * A tsvector in tsvectorrecv's binary format: its lexemes (with their positions; unigrams without) in PostgreSQL's
+ * order — by their UTF-8 bytes, which is JavaScript's string order unless a lexeme has a character outside the BMP.
+ * Received in that order, the value is byte for byte what tsvectorin makes of the literal: given in another order,
+ * the server sorts the entries but keeps their data in arrival order, which moves the alignment padding (the same
+ * lexemes and positions, but a value of another size that `=` calls different).
+ */
+function binaryTsvector(positions: Map<string, number[]>, unigrams: readonly string[]): Buffer {
+  if (!positions.size && !unigrams.length) return EMPTY_TSVECTOR;
+  const keys = [...positions.keys()];
+  if (unigrams.length) for (const u of new Set(unigrams)) keys.push(u);
+  let size = 4;
+  let astral = false;
+  for (const k of keys) {
+    let n = lexemeBytes(k);
+    if (n < 0) {
+      astral = true;
+      n = -n;
+    }
+    size += n + 3;
+  }
+  for (const pos of positions.values()) size += 2 * pos.length;
+  if (astral) keys.sort(byUtf8);
+  else keys.sort();
+  const buf = Buffer.allocUnsafe(size);
+  buf.writeInt32BE(keys.length, 0);
+  let off = 4;
+  for (const k of keys) {
+    off = writeUtf8(buf, k, off);
+    buf[off++] = 0;
+    const pos = positions.get(k);
+    if (!pos) {
+      buf[off++] = 0;
+      buf[off++] = 0;
+      continue;
+    }
+    buf[off++] = pos.length >> 8;
+    buf[off++] = pos.length & 0xff;
+    for (const p of pos) {
+      buf[off++] = p >> 8;
+      buf[off++] = p & 0xff;
+    }
+  }
+  return buf;
+}
+
+/**
+ * The chunks of tsvectorChunks in PostgreSQL's binary format (the import sends these: the server then copies lexemes
+ * instead of parsing a literal). The same tsvector values: the same lexemes, positions and chunks.
+ */
+export function tsvectorChunksBinary(main: readonly string[], unigrams: readonly string[]): Buffer[] {
+  const single = singleChunkPositions(main);
+  if (single) return [binaryTsvector(single, unigrams)];
+  return chunkRanges(main).map(([start, end], i) => {
+    const positions = new Map<string, number[]>();
+    for (let k = start; k < end; k++) {
+      if (main[k] === GAP_TOKEN) continue;
+      const list = positions.get(main[k]);
+      if (list) list.push(k - start + 1);
+      else positions.set(main[k], [k - start + 1]);
+    }
+    return binaryTsvector(positions, i === 0 ? unigrams : []);
+  });
 }
