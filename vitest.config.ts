@@ -19,6 +19,8 @@ const workers = Math.max(2, os.availableParallelism() - 1);
  * busy handling): left out of the project's PostgreSQL run (TEST_DATABASE_URL) instead of being reported as skipped.
  */
 const sqliteOnly = ['apps/server/src/bundle.test.ts', 'apps/server/src/db/sqlite-busy.test.ts'];
+/** And those of PostgreSQL only (the bulk import's binary index path): left out of the SQLite run the same way. */
+const pgOnly = ['apps/server/src/search/engine/pg-bulk-index.test.ts'];
 
 /**
  * How many e2e files run side by side: E2E_WORKERS when set, else 2: a test mostly waits on the browser or the
@@ -46,7 +48,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/src/**/*.test.ts'],
-          exclude: ['apps/server/src/**/*.unit.test.ts', ...(process.env.TEST_DATABASE_URL ? sqliteOnly : [])],
+          exclude: ['apps/server/src/**/*.unit.test.ts', ...(process.env.TEST_DATABASE_URL ? sqliteOnly : pgOnly)],
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,
