@@ -56,11 +56,13 @@ export async function buildBenchDistrict(
   await sql`INSERT INTO company_names (company_id, name) SELECT id, company_name FROM companies WHERE service_owner_id = ${main}`.execute(
     db,
   );
-  // On PostgreSQL without the link triggers, the stored rows computed afterwards (bare-patents.ts, insertLinks).
+  // Each patent to one enterprise by arithmetic on the office's ids (contiguous: inserted above in one go) — a join
+  // to companies on that expression made SQLite scan the patents once per enterprise. On PostgreSQL without the
+  // link triggers, the stored rows computed afterwards (bare-patents.ts, insertLinks).
+  if (ids[ids.length - 1] - ids[0] !== COMPANIES - 1) throw new Error("the benchmark enterprises' ids are not contiguous");
   await insertLinks(t.db, [
     sql`INSERT INTO company_patents (company_id, patent_id, source, category_id, is_core, is_collected, created_at, updated_at)
-  SELECT c.id, p.id, 'auto', 0, 0, 0, ${now}, ${now} FROM patents p
-  JOIN companies c ON c.service_owner_id = ${main} AND c.id = (SELECT min(id) FROM companies WHERE service_owner_id = ${main}) + (p.id * 7) % ${COMPANIES}`,
+  SELECT ${ids[0]} + (p.id * 7) % ${COMPANIES}, p.id, 'auto', 0, 0, 0, ${now}, ${now} FROM patents p`,
   ]);
   await insert(
     'staff_streets',
