@@ -17,6 +17,8 @@ import { createRegionTriggers, dropRegionTriggers } from './region-triggers';
  * - region_patent_days: per office × street (-1: the district) × kind ('ad' the application date, 'gd' the grant
  *   date) × day (the date as stored), how many patents: a range of days is a range of this key.
  *
+ * A partial index on region_patents' invention rows serves a staff scope's valid inventions (its streets' rows).
+ *
  * The region rows carry the application date too (ad, as 048 added gd): the triggers of 045/048 are written again
  * with it (region-triggers.ts), and the patent trigger also fires when ad changes.
  *
@@ -80,6 +82,10 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
   await run(`CREATE TABLE region_patent_days (owner_id integer NOT NULL, street_id integer NOT NULL,
     kind varchar(2) NOT NULL, day varchar(10) NOT NULL, n integer NOT NULL, PRIMARY KEY (owner_id, street_id, kind, day))`);
   await fill(db);
+  // A staff scope's valid inventions (/visit/center): the invention rows of its streets, without reading the others.
+  await run(
+    'CREATE INDEX region_patents_inventions ON region_patents (owner_id, street_id, patent_id) WHERE invention = 1 AND n > 0',
+  );
 
   // A row's counts change when it starts or stops counting, or when an attribute (or its office, street) changes.
   const changed = (distinct: string) =>

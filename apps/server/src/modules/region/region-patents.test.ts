@@ -388,5 +388,64 @@ describe('region_patents', () => {
       expect(main.granted_inventions, JSON.stringify(query)).toBe(staff.granted_inventions);
       if (!('street_id' in query)) expect(main.granted_inventions).toBeGreaterThan(0);
     }
+    // A staff member serving a street and one enterprise of another directly: its valid inventions from the street's
+    // stored rows plus the direct enterprise's links, each patent once — as the join over its enterprises counts them.
+    const direct = o.companies[3]; // 丁, moved to the second street in the first test
+    await db().deleteFrom('staff_companies').where('staff_id', '=', o.staffId).execute();
+    await db().deleteFrom('staff_streets').where('staff_id', '=', o.staffId).execute();
+    await db()
+      .insertInto('staff_streets')
+      .values({ owner_id: o.mainId, staff_id: o.staffId, street_id: S[0], created_at: now() })
+      .execute();
+    await db()
+      .insertInto('staff_companies')
+      .values({ owner_id: o.mainId, staff_id: o.staffId, company_id: direct, created_at: now() })
+      .execute();
+    // a patent of the street's enterprises also linked to the direct one: counted once
+    const shared = await db()
+      .selectFrom('company_patents')
+      .innerJoin('companies', 'companies.id', 'company_patents.company_id')
+      .select('patent_id')
+      .where('companies.street_id', '=', S[0])
+      .where('companies.service_owner_id', '=', o.mainId)
+      .where('removed', '=', 0)
+      .where('source', '<>', 'collect')
+      .executeTakeFirstOrThrow();
+    await db()
+      .updateTable('patents')
+      .set({ type: '发明', legal_status: '有权' })
+      .where('id', '=', Number(shared.patent_id))
+      .execute();
+    await db()
+      .insertInto('company_patents')
+      .values({ company_id: direct, patent_id: Number(shared.patent_id), created_at: now(), updated_at: now() })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    // and one of the direct enterprise's own (a patent no other enterprise holds)
+    const spare = P[P.length - 1];
+    expect(await db().selectFrom('company_patents').select('patent_id').where('patent_id', '=', spare).execute()).toEqual([]);
+    await link(direct, spare);
+    await db().updateTable('patents').set({ type: '发明', legal_status: '有权' }).where('id', '=', spare).execute();
+    const expected = async (street?: number) =>
+      Number(
+        (
+          await sql<{ n: number }>`select count(distinct x.patent_id) as n from company_patents x
+            join companies c on c.id = x.company_id join patents p on p.id = x.patent_id
+            where c.service_owner_id = ${o.mainId} and x.removed = 0 and x.source <> 'collect'
+              and p.type = '发明' and p.legal_status = '有权'
+              and (c.street_id = ${S[0]} or c.id = ${direct}) ${street === undefined ? sql`` : sql`and c.street_id = ${street}`}`.execute(
+            db(),
+          )
+        ).rows[0].n,
+      );
+    expect(await expected()).toBeGreaterThan(await expected(S[0]));
+    for (const street of [undefined, S[0], S[1], S[2]]) {
+      const query = street === undefined ? {} : { street_id: street };
+      const staff = (await call(t.app, 'GET', '/v1/visit/center', { token: o.staff, query })).body.data;
+      const viaMain = (await call(t.app, 'GET', '/v1/visit/center', { token: o.main, query: { ...query, staff_id: o.staffId } }))
+        .body.data;
+      expect(staff.granted_inventions, `staff ${street}`).toBe(await expected(street));
+      expect(viaMain.granted_inventions, `main for the staff ${street}`).toBe(await expected(street));
+    }
   });
 });

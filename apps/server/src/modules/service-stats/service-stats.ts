@@ -206,8 +206,11 @@ export async function center(deps: Deps, scope: ServiceScope, f: StatsFilter): P
     .where(companyFilter(scope, r))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
-  // Valid inventions: a main account's whole office (or one street) from the stored counts (region_patent_cube,
-  // migration 049: street -1 the district, each patent once); a staff member's enterprises by the join.
+  // Valid inventions, each patent once: a main account's whole office (or one street) from the stored counts
+  // (region_patent_cube, migration 049: street -1 the district); a staff scope from the stored rows of its streets
+  // (region_patents' invention rows, a partial index of 049) plus the links of the enterprises assigned to it
+  // directly, the union counting a patent once — as the join over the scope's links counted it.
+  const streetOnly = (col: string) => (r.street !== undefined ? sql`and ${sql.ref(col)} = ${r.street}` : sql``);
   const inventions =
     r.staff === undefined
       ? await db
@@ -219,17 +222,20 @@ export async function center(deps: Deps, scope: ServiceScope, f: StatsFilter): P
           .where('n', '>', 0)
           .select(sql<number>`coalesce(sum(n), 0)`.as('n'))
           .executeTakeFirstOrThrow()
-      : await db
-          .selectFrom('company_patents as cp')
-          .innerJoin('patents as p', 'p.id', 'cp.patent_id')
-          .innerJoin('companies', 'companies.id', 'cp.company_id')
-          .where(companyFilter(scope, r))
-          .where('cp.removed', '=', 0)
-          .where('cp.source', '<>', 'collect')
-          .where('p.type', '=', '发明')
-          .where('p.legal_status', '=', '有权')
-          .select(sql<number>`count(distinct cp.patent_id)`.as('n'))
-          .executeTakeFirstOrThrow();
+      : (
+          await sql<{ n: number }>`select count(*) as n from (
+              select rp.patent_id from region_patents rp
+              where rp.owner_id = ${scope.ownerId} and rp.invention = 1 and rp.n > 0 ${streetOnly('rp.street_id')}
+                and rp.street_id in (select street_id from staff_streets where staff_id = ${r.staff})
+              union
+              select cp.patent_id from company_patents cp
+              join companies c on c.id = cp.company_id
+              join patents p on p.id = cp.patent_id
+              where c.service_owner_id = ${scope.ownerId} ${streetOnly('c.street_id')}
+                and c.id in (select company_id from staff_companies where staff_id = ${r.staff})
+                and cp.removed = 0 and cp.source <> 'collect' and p.type = '发明' and p.legal_status = '有权'
+            ) x`.execute(db)
+        ).rows[0];
   const v = await visitDaysQ(deps, scope, r)
     .where((eb) =>
       eb.or([
