@@ -4,7 +4,7 @@
 // same run on the same database: the per-street visits of the range computed the naive way (the scope's visits of the
 // range loaded into the server with their enterprise's street, counted in JS). Figures, not a test.
 //
-//   npm run bench:visualization -- [--companies 20000] [--visits 200000] [--demands 20000] [--patents 100000] [--n 20] [--bare]
+//   npm run bench:visualization -- [--companies 20000] [--visits 200000] [--demands 20000] [--patents 100000] [--n 20] [--bare] [--staff]
 //   TEST_DATABASE_URL=postgres://… to run on PostgreSQL (a fresh database, dropped afterwards).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,6 +35,8 @@ const DEMANDS = args.num('demands', 20000);
 const PATENTS = args.num('patents', 100000);
 /** --bare: the patents without text or search index (tools/bench/bare-patents.ts), for 1,000,000 and more. */
 const BARE = args.has('bare');
+/** --staff: the calls as a staff member serving streets 1 and 2 and 20 enterprises of other streets directly. */
+const STAFF = args.has('staff');
 const N = args.num('n', 20);
 const NOW = new Date('2026-11-24T04:00:00.000Z');
 const DAY = 86_400_000;
@@ -199,7 +201,53 @@ try {
   );
 
   const deps = { db, clock: () => NOW } as unknown as Deps;
-  const scope = { ownerId, userId: ownerId, isMain: true };
+  let scope = { ownerId, userId: ownerId, isMain: true };
+  if (STAFF) {
+    const staff = await db.db
+      .insertInto('users')
+      .values({
+        mobile: '13900000002',
+        password_hash: 'x',
+        name: '基准员工',
+        avatar: '',
+        is_admin: 0,
+        rid: 0,
+        com_id: ownerId,
+        pid: 0,
+        street_id: 0,
+        street_name: '',
+        introduction: '',
+        company_name: '基准服务中心',
+        status: 1,
+        newtype: 1,
+        must_change_password: 0,
+        type: '2',
+        is_news: 1,
+        company_id: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const staffId = Number(staff.id);
+    await db.db
+      .insertInto('staff_streets')
+      .values(streetIds.slice(0, 2).map((street_id) => ({ owner_id: ownerId, staff_id: staffId, street_id, created_at: now })))
+      .execute();
+    const others = await db.db
+      .selectFrom('companies')
+      .select('id')
+      .where('street_id', 'not in', streetIds.slice(0, 2))
+      .orderBy('id')
+      .limit(20)
+      .execute();
+    await db.db
+      .insertInto('staff_companies')
+      .values(others.map((c) => ({ owner_id: ownerId, staff_id: staffId, company_id: Number(c.id), created_at: now })))
+      .execute();
+    scope = { ownerId, userId: staffId, isMain: false };
+    console.log('as a staff member: streets 1 and 2 (a fifth of the enterprises) and 20 enterprises of other streets');
+  }
   const street = streetIds[3];
 
   async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
