@@ -85,33 +85,39 @@ try {
       .executeTakeFirstOrThrow();
     streetIds.push(Number(r.id));
   }
-  const owner = await db.db
-    .insertInto('users')
-    .values({
-      mobile: '13900000001',
-      password_hash: 'x',
-      name: '基准主账号',
-      avatar: '',
-      is_admin: 0,
-      rid: 0,
-      com_id: 0,
-      pid: 0,
-      street_id: 0,
-      street_name: '',
-      introduction: '',
-      company_name: '基准服务中心',
-      status: 1,
-      newtype: 1,
-      must_change_password: 0,
-      type: '2',
-      is_news: 1,
-      company_id: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const ownerId = Number(owner.id);
+  /** A service-centre account of the benchmark: the main account (comId 0) or one of its staff. */
+  const benchUser = async (mobile: string, name: string, comId: number) =>
+    Number(
+      (
+        await db.db
+          .insertInto('users')
+          .values({
+            mobile,
+            password_hash: 'x',
+            name,
+            avatar: '',
+            is_admin: 0,
+            rid: 0,
+            com_id: comId,
+            pid: 0,
+            street_id: 0,
+            street_name: '',
+            introduction: '',
+            company_name: '基准服务中心',
+            status: 1,
+            newtype: 1,
+            must_change_password: 0,
+            type: '2',
+            is_news: 1,
+            company_id: 0,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+  const ownerId = await benchUser('13900000001', '基准主账号', 0);
   for (let i = 0; i < COMPANIES; i += 1000) {
     const rows = Array.from({ length: Math.min(1000, COMPANIES - i) }, (_, k) => {
       const n = i + k;
@@ -203,33 +209,7 @@ try {
   const deps = { db, clock: () => NOW } as unknown as Deps;
   let scope = { ownerId, userId: ownerId, isMain: true };
   if (STAFF) {
-    const staff = await db.db
-      .insertInto('users')
-      .values({
-        mobile: '13900000002',
-        password_hash: 'x',
-        name: '基准员工',
-        avatar: '',
-        is_admin: 0,
-        rid: 0,
-        com_id: ownerId,
-        pid: 0,
-        street_id: 0,
-        street_name: '',
-        introduction: '',
-        company_name: '基准服务中心',
-        status: 1,
-        newtype: 1,
-        must_change_password: 0,
-        type: '2',
-        is_news: 1,
-        company_id: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const staffId = Number(staff.id);
+    const staffId = await benchUser('13900000002', '基准员工', ownerId);
     await db.db
       .insertInto('staff_streets')
       .values(streetIds.slice(0, 2).map((street_id) => ({ owner_id: ownerId, staff_id: staffId, street_id, created_at: now })))
