@@ -400,9 +400,9 @@ export async function leftList(
 
 /**
  * /visualization/Patent: the scope's patents (of one street when given), every breakdown one grouped query. A main
- * account's from the stored rows (migrations 045, 048; ADR 0062 §5): the office's rows of region_office_patents for
- * the district, the street's rows of region_patents for one street — each row one patent with its type, legal status,
- * application year, IPC section and grant date; a staff member's scope joins its enterprises' links to patents.
+ * account's from the stored counts (migration 049; ADR 0062 §6): region_patent_cube per type × legal status ×
+ * application year × IPC section (street -1 the district, each patent once) and region_patent_days for the grants;
+ * a staff member's scope joins its enterprises' links to patents.
  */
 export async function patentStats(deps: Deps, scope: ServiceScope, q: { street_id?: number }): Promise<RegionPatentStats> {
   const { db } = deps.db;
