@@ -72,18 +72,24 @@ export function chunkRanges(
   }
 }
 
+/** The positions (1-based within the chunk) of each lexeme of main[start, end), gaps left out. */
+function chunkPositions(main: readonly string[], start: number, end: number): Map<string, number[]> {
+  const positions = new Map<string, number[]>();
+  for (let k = start; k < end; k++) {
+    if (main[k] === GAP_TOKEN) continue;
+    const list = positions.get(main[k]);
+    if (list) list.push(k - start + 1);
+    else positions.set(main[k], [k - start + 1]);
+  }
+  return positions;
+}
+
 /** The tsvector literals of one field: chunk 0 (with the unigrams), then any further chunks. '' for an empty field. */
 export function tsvectorChunks(main: readonly string[], unigrams: readonly string[]): string[] {
   const out: string[] = [];
   const ranges = main.length ? chunkRanges(main) : [[0, 0] as [number, number]];
   ranges.forEach(([start, end], i) => {
-    const positions = new Map<string, number[]>();
-    for (let k = start; k < end; k++) {
-      if (main[k] === GAP_TOKEN) continue;
-      const list = positions.get(main[k]);
-      if (list) list.push(k - start + 1);
-      else positions.set(main[k], [k - start + 1]);
-    }
+    const positions = chunkPositions(main, start, end);
     const parts: string[] = [];
     for (const [tok, pos] of positions) parts.push(`${quoteLexeme(tok)}:${pos.join(',')}`);
     if (i === 0) for (const u of new Set(unigrams)) parts.push(quoteLexeme(u));
@@ -191,13 +197,7 @@ export function tsvectorChunksBinary(main: readonly string[], unigrams: readonly
   const single = singleChunkPositions(main);
   if (single) return [binaryTsvector(single, unigrams)];
   return chunkRanges(main).map(([start, end], i) => {
-    const positions = new Map<string, number[]>();
-    for (let k = start; k < end; k++) {
-      if (main[k] === GAP_TOKEN) continue;
-      const list = positions.get(main[k]);
-      if (list) list.push(k - start + 1);
-      else positions.set(main[k], [k - start + 1]);
-    }
+    const positions = chunkPositions(main, start, end);
     return binaryTsvector(positions, i === 0 ? unigrams : []);
   });
 }
