@@ -35,8 +35,9 @@ export async function startBenchServer(
     ...env,
   };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  // PostgreSQL has no in-memory search columns: ready once it listens (main.ts logs 已启动 after listen).
-  const readyLine = env.DATABASE_URL ? '已启动' : '检索内存列已就绪';
+  // PostgreSQL has no in-memory search columns: ready once it listens (main.ts logs 已启动 after listen). SQLite:
+  // once the search columns and the posting sets of the frequent terms are built (main.ts logs the sets last).
+  const readyLine = env.DATABASE_URL ? '已启动' : '高频词位图已就绪';
   const t0 = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,

@@ -15,8 +15,9 @@ import type Database from 'better-sqlite3';
 import type { Node } from '../expression/ast';
 import { parsePublicationNumber } from '../patent-number';
 import { Bitset } from './bitset';
-import { ftsQuery } from './compile-sqlite';
+import { ftsQuery, titleIndexQuery } from './compile-sqlite';
 import { compareCodePoints, ipcClass, ipcSection, type FacetCounts } from './facets';
+import { Postings, POSTING_DEFAULTS, type PostingOptions } from './postings';
 import type { SearchFilters } from './structured';
 import { prefixEnd } from './structured';
 
@@ -101,6 +102,10 @@ export class SqliteStore {
   private cache = new Map<string, Bitset>();
   /** Recent whole results (expression + filters → patents, facets), dropped whenever the data changes. */
   private results = new Map<string, { set: Bitset; facets: Map<number, FacetCounts> }>();
+  /** The sets of the most frequent two-character terms (postings.ts), built after the arrays. */
+  private postings: Postings | null = null;
+  /** Set when the store is replaced: a postings build still running stops. */
+  private retired = false;
 
   constructor(private raw: Database.Database) {}
 
@@ -132,6 +137,7 @@ export class SqliteStore {
     };
     this.live = regrow(this.live);
     this.hasMoreApplicants = regrow(this.hasMoreApplicants);
+    this.postings?.resize(cap, regrow);
     this.cap = cap;
   }
 
@@ -228,6 +234,34 @@ export class SqliteStore {
     return next === null || next > this.cap - 1 ? null : next - 1;
   }
 
+  /**
+   * Builds the sets of the most frequent two-character terms (postings.ts) in the background; resolves with how many
+   * there are. Searches use each set as soon as it is there.
+   */
+  async buildPostings(opts: PostingOptions = POSTING_DEFAULTS): Promise<number> {
+    const postings = new Postings(this.raw, opts);
+    const tokens = postings.chooseTokens(this.live);
+    if (!tokens.length) return 0;
+    postings.resize(this.cap, (b) => b);
+    this.postings = postings;
+    await postings.build(
+      tokens,
+      (q) => this.fromIds(this.ftsIds(q), null),
+      () => this.retired,
+    );
+    return postings.size;
+  }
+
+  /** The tokens with a posting set (tests, figures). */
+  postingTokens(): string[] {
+    return this.postings?.tokens() ?? [];
+  }
+
+  /** This store is no longer the handle's (a full reload replaced it). */
+  retire(): void {
+    this.retired = true;
+  }
+
   private finishLoad(): void {
     this.built = true;
     this.prune(true);
@@ -290,6 +324,7 @@ export class SqliteStore {
       this.setRaw(row);
       for (const name of appStmt.all(id) as string[]) this.addApplicant(id, name);
     }
+    this.postings?.patch(ids, (id) => this.live.has(id));
     this.lastSeq = changes[changes.length - 1][0];
     this.cache.clear();
     this.results.clear();
@@ -310,9 +345,19 @@ export class SqliteStore {
     return cand ? b.and(cand) : b;
   }
 
+  /**
+   * The table an FTS5 query runs on: a query of title conditions only on patents_ti (migration 050), without its
+   * column filters; any other on patents_fts.
+   */
+  private ftsTable(query: string): ['patents_fts' | 'patents_ti', string] {
+    const title = titleIndexQuery(query);
+    return title === null ? ['patents_fts', query] : ['patents_ti', title];
+  }
+
   /** Patent ids an FTS5 query matches (ascending). group_concat builds the list in C: one value crosses into JS. */
   ftsIds(query: string): number[] {
-    const s = this.stmt('fts', 'SELECT group_concat(rowid) FROM patents_fts WHERE patents_fts MATCH ?').pluck().get(query) as
+    const [table, q] = this.ftsTable(query);
+    const s = this.stmt(`fts ${table}`, `SELECT group_concat(rowid) FROM ${table} WHERE ${table} MATCH ?`).pluck().get(q) as
       string | null;
     const out: number[] = [];
     if (!s) return out;
@@ -330,18 +375,20 @@ export class SqliteStore {
 
   /** How many patents an FTS5 query matches. */
   ftsCount(query: string): number {
-    const hit = this.cache.get(query);
+    const hit = this.cache.get(query) ?? this.postings?.lookup(query);
     if (hit) return hit.count();
-    return this.stmt('ftscount', 'SELECT count(*) FROM patents_fts WHERE patents_fts MATCH ?').pluck().get(query) as number;
+    const [table, q] = this.ftsTable(query);
+    return this.stmt(`ftscount ${table}`, `SELECT count(*) FROM ${table} WHERE ${table} MATCH ?`).pluck().get(q) as number;
   }
 
   /** How many patents an FTS5 query matches, counting no further than `limit` (bounded work). */
   ftsCountUpTo(query: string, limit: number): number {
-    const hit = this.cache.get(query);
+    const hit = this.cache.get(query) ?? this.postings?.lookup(query);
     if (hit) return Math.min(limit, hit.count());
-    return this.stmt('ftscountupto', 'SELECT count(*) FROM (SELECT rowid FROM patents_fts WHERE patents_fts MATCH ? LIMIT ?)')
+    const [table, q] = this.ftsTable(query);
+    return this.stmt(`ftscountupto ${table}`, `SELECT count(*) FROM (SELECT rowid FROM ${table} WHERE ${table} MATCH ? LIMIT ?)`)
       .pluck()
-      .get(query, limit) as number;
+      .get(q, limit) as number;
   }
 
   /** The patents an FTS5 query matches, as a set. */
@@ -363,6 +410,8 @@ export class SqliteStore {
    * clears the cache.
    */
   private fts(query: string, cand: Bitset | null): Bitset {
+    const posting = this.postings?.lookup(query);
+    if (posting) return cand ? cand.clone().and(posting) : posting.clone();
     let set = this.cache.get(query);
     if (set) {
       this.cache.delete(query);
@@ -756,6 +805,8 @@ export function topK(items: ArrayLike<number>, k: number, cmp: (a: number, b: nu
 interface StoreState {
   store: SqliteStore | null;
   building: Promise<SqliteStore> | null;
+  /** The posting sets' build of the current store (resolves with how many there are). */
+  postings?: Promise<number>;
 }
 const states = new WeakMap<Database.Database, StoreState>();
 
@@ -768,6 +819,7 @@ export function readyStore(raw: Database.Database): SqliteStore | null {
   if (!st) states.set(raw, (st = { store: null, building: null }));
   if (st.store) {
     if (st.store.refresh()) return st.store;
+    st.store.retire();
     st.store = null;
   }
   if (st.building) return null;
@@ -788,6 +840,8 @@ function startBuild(raw: Database.Database, st: StoreState): Promise<SqliteStore
     () => {
       st.store = s;
       st.building = null;
+      st.postings = s.buildPostings();
+      st.postings.catch(() => {}); // the searches keep using FTS5
       return s;
     },
     (err: unknown) => {
@@ -805,6 +859,16 @@ export async function storeWhenReady(raw: Database.Database): Promise<SqliteStor
   let st = states.get(raw);
   if (!st) states.set(raw, (st = { store: null, building: null }));
   if (st.store && st.store.refresh()) return st.store;
+  st.store?.retire();
   st.store = null;
   return st.building ?? startBuild(raw, st);
+}
+
+/**
+ * Waits until the store of a handle is built and its posting sets too (the server logs it; benchmarks measure after
+ * it). Resolves with how many sets there are.
+ */
+export async function postingsWhenReady(raw: Database.Database): Promise<number> {
+  await storeWhenReady(raw);
+  return states.get(raw)!.postings ?? 0;
 }
