@@ -246,7 +246,7 @@ export class SqliteStore {
     this.postings = postings;
     await postings.build(
       tokens,
-      (q) => this.fromIds(this.ftsIds(q), null),
+      (q) => this.ftsBitset(q),
       () => this.retired,
     );
     return postings.size;
@@ -354,22 +354,33 @@ export class SqliteStore {
     return title === null ? ['patents_fts', query] : ['patents_ti', title];
   }
 
-  /** Patent ids an FTS5 query matches (ascending). group_concat builds the list in C: one value crosses into JS. */
-  ftsIds(query: string): number[] {
+  /**
+   * The live patents an FTS5 query matches. group_concat builds the id list in C, so one value crosses into JS, and
+   * it is parsed straight into the set: no array of ids is made (a frequent term has hundreds of thousands, and the
+   * posting sets' build reads hundreds of terms).
+   */
+  ftsBitset(query: string): Bitset {
     const [table, q] = this.ftsTable(query);
     const s = this.stmt(`fts ${table}`, `SELECT group_concat(rowid) FROM ${table} WHERE ${table} MATCH ?`).pluck().get(q) as
       string | null;
-    const out: number[] = [];
+    const out = new Bitset(this.cap);
     if (!s) return out;
+    const words = out.words;
+    const live = this.live.words;
+    const add = (id: number) => {
+      const w = id >>> 5;
+      const bit = 1 << (id & 31);
+      if (live[w] & bit) words[w] |= bit;
+    };
     let v = 0;
     for (let i = 0; i < s.length; i++) {
       const c = s.charCodeAt(i);
       if (c === 44) {
-        out.push(v);
+        add(v);
         v = 0;
       } else v = v * 10 + (c - 48);
     }
-    out.push(v);
+    add(v);
     return out;
   }
 
@@ -417,7 +428,7 @@ export class SqliteStore {
       this.cache.delete(query);
       this.cache.set(query, set);
     } else {
-      set = this.fromIds(this.ftsIds(query), null);
+      set = this.ftsBitset(query);
       if (set.count() >= CACHE_MIN) {
         this.cache.set(query, set);
         if (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
