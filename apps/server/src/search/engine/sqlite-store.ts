@@ -21,9 +21,12 @@ import { Postings, POSTING_DEFAULTS, type PostingOptions } from './postings';
 import type { SearchFilters } from './structured';
 import { prefixEnd } from './structured';
 
-/** FTS5 results kept in memory (each ~125 kB per million patents) and the smallest result worth keeping. */
+/**
+ * FTS5 results kept in memory (each ~125 kB per million patents). Small results too: a rare phrase of common
+ * bigrams ("逆变器结构", 1,226 patents of 1,000,000) costs FTS5 as much as a broad one, and the relevance page counts
+ * it again right after (ftsCountUpTo).
+ */
 const CACHE_ENTRIES = 64;
-const CACHE_MIN = 2000;
 const RESULT_ENTRIES = 16;
 /** Results at least this large are paged in date order by walking the precomputed order. */
 const ORDER_WALK_MIN = 50000;
@@ -415,7 +418,7 @@ export class SqliteStore {
   }
 
   /**
-   * The patents an FTS5 query matches, within `cand`. Large results are kept (LRU, CACHE_ENTRIES): the same query
+   * The patents an FTS5 query matches, within `cand`. Results are kept (LRU, CACHE_ENTRIES): the same query
    * comes back for the next page, the facet panel and the four statistics calls, and common words recur in
    * different queries. Text changes always come with a change-log entry (the patent row is written too), which
    * clears the cache.
@@ -429,10 +432,8 @@ export class SqliteStore {
       this.cache.set(query, set);
     } else {
       set = this.ftsBitset(query);
-      if (set.count() >= CACHE_MIN) {
-        this.cache.set(query, set);
-        if (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
-      }
+      this.cache.set(query, set);
+      if (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
     }
     return cand ? set.clone().and(cand) : set.clone();
   }
