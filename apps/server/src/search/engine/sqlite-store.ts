@@ -245,7 +245,6 @@ export class SqliteStore {
     const postings = new Postings(this.raw, opts);
     const tokens = postings.chooseTokens(this.live);
     if (!tokens.length) return 0;
-    postings.resize(this.cap, (b) => b);
     this.postings = postings;
     await postings.build(
       tokens,
