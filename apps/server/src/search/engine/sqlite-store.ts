@@ -39,6 +39,8 @@ const SYNC_BUILD_MAX_ID = 50000;
 const MAX_ID = 50_000_000;
 /** Above this many changed patents a full reload is cheaper than patching. */
 const FULL_RELOAD_CHANGES = 20000;
+/** Above this many change log entries (a patent is logged once per table changed) refresh() reloads in full. */
+export const MAX_PATCH_CHANGES = FULL_RELOAD_CHANGES * 4;
 
 class Dict {
   readonly values: string[] = [''];
@@ -305,11 +307,13 @@ export class SqliteStore {
    */
   refresh(): boolean {
     if (!this.built) return false;
-    const changes = this.stmt('changes', 'SELECT seq, patent_id FROM search_changes WHERE seq > ? ORDER BY seq')
+    // One entry past the most a patch reads: more means a full reload, however many (an import of a million patents
+    // logs several million, which must not be read into memory just to be counted).
+    const changes = this.stmt('changes', 'SELECT seq, patent_id FROM search_changes WHERE seq > ? ORDER BY seq LIMIT ?')
       .raw()
-      .all(this.lastSeq) as [number, number][];
+      .all(this.lastSeq, MAX_PATCH_CHANGES + 1) as [number, number][];
     if (changes.length === 0) return true;
-    if (changes[0][0] !== this.lastSeq + 1 || changes.length > FULL_RELOAD_CHANGES * 4) return false;
+    if (changes[0][0] !== this.lastSeq + 1 || changes.length > MAX_PATCH_CHANGES) return false;
     const ids = [...new Set(changes.map((c) => c[1]))];
     if (ids.length > FULL_RELOAD_CHANGES) return false;
     let rowStmt: Database.Statement;
