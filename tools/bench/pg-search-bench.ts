@@ -9,7 +9,7 @@
 // postgresql package (npm test installs it when run as root).
 //
 //   npm run bench:search:pg -- [--count 20000] [--n 200] [--check 200] [--seed 11] [--dir DIR] [--sqlite DIR]
-//                              [--product-load] [--pg name=value,…] [--load-only pg|sqlite]
+//                              [--product-load] [--pg name=value,…] [--load-only pg|sqlite] [--explain Q]
 //
 //   --dir          keep the cluster there (about 13 GB per million patents); a loaded one there is reused as it is
 //   --sqlite       the SQLite database of the check (default $TMPDIR/ip-bench-COUNT, search-bench.ts's; loaded through
@@ -19,6 +19,8 @@
 //   --pg           server settings for this run, e.g. --pg shared_buffers=2GB,jit=off (scripts/pg.mjs: `-c` at start)
 //   --load-only    load that database and stop (the two loads can then run side by side on two cores)
 //   --no-check     skip the SQLite comparison
+//   --explain Q    only EXPLAIN (ANALYZE, BUFFERS) the statements of one search (a top-bar term, an expression with
+//                  `=`, or `broad` for the ~50 % term), run once before to warm the caches
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -91,6 +93,8 @@ function statementOf(text: string): string {
   return 'other';
 }
 const perStatement = new Map<string, number>();
+/** The statements of one search, kept for --explain. */
+let captured: { sql: string; parameters: readonly unknown[] }[] | null = null;
 
 let bench: BenchPg | null = null;
 try {
@@ -104,6 +108,7 @@ try {
       if (e.level !== 'query') return;
       const s = statementOf(e.query.sql);
       perStatement.set(s, (perStatement.get(s) ?? 0) + e.queryDurationMillis);
+      captured?.push({ sql: e.query.sql, parameters: e.query.parameters });
     },
   });
   const { k, db, total } = bench;
@@ -115,6 +120,24 @@ try {
   const kinds = await queryMix(db, { n: N, rand: rng(num('seed', 11)) });
   const run = (q: Query) =>
     search(deps, { ast: astOf(q), filters: filtersOf(q), facets: true, sort: 'relevance', page: 1, page_size: 20 });
+  const explain = args.get('explain');
+  if (explain) {
+    const q: Query =
+      explain === 'broad'
+        ? await broadQuery(db, kinds)
+        : { body: explain.includes('=') ? { expression: explain } : { val: explain }, like: { where: '', params: [] } };
+    await run(q);
+    captured = [];
+    await run(q);
+    const statements = captured;
+    captured = null;
+    for (const st of statements) {
+      const plan = await db.pool!.query(`EXPLAIN (ANALYZE, BUFFERS) ${st.sql}`, [...st.parameters]);
+      const text = plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+      console.log(`\n${statementOf(st.sql)}: ${st.sql.slice(0, 160)}…\n${text}`);
+    }
+    process.exit(0);
+  }
 
   console.log(
     `\n${fmt(total)} patents on PostgreSQL 15; ${N} queries per kind (after 10 warm-up) through search() in this process: total + facets + first page of 20 by relevance; load ${loadavg()}`,
