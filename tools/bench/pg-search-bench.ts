@@ -21,6 +21,7 @@
 //   --no-check     skip the SQLite comparison
 //   --explain Q    only EXPLAIN (ANALYZE, BUFFERS) the statements of one search (a top-bar term, an expression with
 //                  `=`, or `broad` for the ~50 % term), run once before to warm the caches
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -181,6 +182,8 @@ try {
     );
   }
 
+  await memory(k);
+
   if (CHECK) {
     const per = Math.ceil(CHECK / kinds.length);
     const queries = [...kinds.flatMap((kd) => kd.queries.slice(0, per)).slice(0, CHECK), broad];
@@ -207,6 +210,34 @@ async function report(k: BenchPg['k']) {
     WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'i')
     ORDER BY CASE c.relkind WHEN 'i' THEN pg_relation_size(c.oid) ELSE pg_table_size(c.oid) END DESC LIMIT 16`.execute(k);
   console.log(`largest (table sizes with TOAST): ${rels.rows.map((r) => `${r.name} ${r.size}`).join(', ')}`);
+}
+
+/**
+ * The server's memory after the queries, from /proc: peak RSS (VmHWM) of the postmaster and of its largest child,
+ * and the private memory (RssAnon) of all children together; shared_buffers is counted in the RSS of every process
+ * that touched those pages, so the peaks overlap and are not summed.
+ */
+async function memory(k: BenchPg['k']) {
+  const pid = Number((await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(k)).rows[0].pid);
+  const status = (p: number | string) => fs.readFileSync(`/proc/${p}/status`, 'utf8');
+  const field = (st: string, key: string) => Number(st.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0);
+  const mb = (st: string, key: string) => field(st, key) / 1024;
+  const postmaster = field(status(pid), 'PPid');
+  const children = fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .flatMap((d) => {
+      try {
+        const st = status(d);
+        return field(st, 'PPid') === postmaster ? [st] : [];
+      } catch {
+        return []; // ended meanwhile
+      }
+    });
+  const sb = (await sql<{ s: string }>`SELECT current_setting('shared_buffers') AS s`.execute(k)).rows[0].s;
+  console.log(
+    `\nserver memory: shared_buffers ${sb}; peak RSS postmaster ${mb(status(postmaster), 'VmHWM').toFixed(0)} MB, largest of ${children.length} children ${Math.max(...children.map((st) => mb(st, 'VmHWM'))).toFixed(0)} MB; private (RssAnon) of all children ${children.reduce((a, st) => a + mb(st, 'RssAnon'), 0).toFixed(0)} MB`,
+  );
 }
 
 /**
