@@ -20,6 +20,7 @@ import type { Db } from '../../apps/server/src/db';
 import { migrate } from '../../apps/server/src/db/migrate';
 import type { Database } from '../../apps/server/src/db/schema';
 import { importJsonlFile } from '../../apps/server/src/modules/patents/patent-import';
+import { DEFAULT_DEMO_SEED } from '../../apps/server/src/modules/patents/demo-patents';
 import { jsonlFiles, seedDemoPatents } from '../../apps/server/src/modules/patents/patent-seed';
 
 /** The real records: PATENT_DATA_DIR, else ../shared/data/patents beside the repository. */
@@ -52,34 +53,45 @@ export interface LoadOptions {
 
 const TEXT_INDEX_TABLES = ['patent_search', 'patent_text_chunks'];
 
-/** Imports `count` demo patents and the real records into a migrated, empty database; returns the seconds taken. */
-export async function loadPatents(db: Db, opts: LoadOptions): Promise<number> {
+/** The GIN indexes of the text index as they are now (name, CREATE INDEX statement). */
+export async function textGinIndexes(db: Db): Promise<{ name: string; def: string }[]> {
+  return (
+    await sql<{ name: string; def: string }>`SELECT indexname AS name, indexdef AS def FROM pg_indexes
+      WHERE schemaname = current_schema() AND tablename IN (${sql.join(TEXT_INDEX_TABLES)}) AND indexdef LIKE '% USING gin %'
+      ORDER BY indexname`.execute(db.db)
+  ).rows;
+}
+
+/**
+ * `count` demo patents, then the real records, through the product's import (either engine). Resumes a load that
+ * was cut short (a kept database): demo patents are stored in the generator's order before any real record, so
+ * while no real record is stored the K demo patents there are the stream's first K, skipped here; once real records
+ * are stored the demo part is complete (some of its patents gave way to real records with the same number). The
+ * real records are imported in any case (unchanged ones are only compared).
+ */
+export async function seedPatents(db: Db, opts: LoadOptions & { batchSize?: number }): Promise<void> {
   const log = opts.log ?? ((m: string) => console.log(m));
   const k = db.db;
-  const start = performance.now();
-  const gin =
-    opts.load === 'fast'
-      ? (
-          await sql<{ name: string; def: string }>`SELECT indexname AS name, indexdef AS def FROM pg_indexes
-            WHERE schemaname = current_schema() AND tablename IN (${sql.join(TEXT_INDEX_TABLES)}) AND indexdef LIKE '% USING gin %'
-            ORDER BY indexname`.execute(k)
-        ).rows
-      : [];
-  for (const i of gin) await sql`DROP INDEX ${sql.id(i.name)}`.execute(k);
-  if (gin.length) log(`fast load: ${gin.length} GIN indexes dropped for the import (${gin.map((i) => i.name).join(', ')})`);
-
+  const stored = await sql<{ demo: number; real: number }>`SELECT
+      count(CASE WHEN source = ${`demo:${DEFAULT_DEMO_SEED}`} THEN 1 END) AS demo,
+      count(CASE WHEN source NOT LIKE 'demo:%' THEN 1 END) AS real FROM patents`.execute(k);
+  const [demo, real] = [Number(stored.rows[0].demo), Number(stored.rows[0].real)];
+  const skip = real ? opts.count : demo;
+  if (skip) log(`resuming: ${demo.toLocaleString('en-US')} demo and ${real.toLocaleString('en-US')} other patents stored`);
   let t0 = performance.now();
   let shown = t0;
-  const c = await seedDemoPatents(db, opts.count, {
-    batchSize: 1000,
+  let seen = 0;
+  const c = await seedDemoPatents(db, opts.count - skip, {
+    batchSize: opts.batchSize ?? 1000,
     now: opts.now,
+    accept: skip ? () => ++seen > skip : undefined,
     onProgress(done) {
       const now = performance.now();
       if (now - shown < 30000) return;
       shown = now;
       const rate = done / ((now - t0) / 1000);
       log(
-        `  ${done.toLocaleString('en-US')} / ${opts.count.toLocaleString('en-US')}  ${Math.round(rate)} patents/s  load ${loadavg()}`,
+        `  ${(skip + done).toLocaleString('en-US')} / ${opts.count.toLocaleString('en-US')}  ${Math.round(rate)} patents/s  load ${loadavg()}`,
       );
     },
   });
@@ -90,14 +102,35 @@ export async function loadPatents(db: Db, opts: LoadOptions): Promise<number> {
   if (fs.existsSync(dir)) {
     t0 = performance.now();
     let n = 0;
-    for (const f of jsonlFiles(dir)) n += (await importJsonlFile(db, f, { batchSize: 1000, now: opts.now })).inserted;
+    for (const f of jsonlFiles(dir))
+      n += (await importJsonlFile(db, f, { batchSize: opts.batchSize ?? 1000, now: opts.now })).inserted;
     log(`imported ${n.toLocaleString('en-US')} real records in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   } else log(`no real records in ${dir}`);
+}
 
-  if (gin.length) {
-    t0 = performance.now();
+/**
+ * Loads a migrated database (seedPatents) and builds the GIN indexes of `gin` that are missing (all of them after a
+ * fast load, which drops them first); returns the seconds taken.
+ */
+export async function loadPatents(db: Db, opts: LoadOptions & { gin?: { name: string; def: string }[] }): Promise<number> {
+  const log = opts.log ?? ((m: string) => console.log(m));
+  const k = db.db;
+  const start = performance.now();
+  const gin = opts.gin ?? (await textGinIndexes(db));
+  if (opts.load === 'fast') {
+    const present = await textGinIndexes(db);
+    for (const i of present) await sql`DROP INDEX ${sql.id(i.name)}`.execute(k);
+    if (present.length)
+      log(`fast load: ${present.length} GIN indexes dropped for the import (${present.map((i) => i.name).join(', ')})`);
+  }
+  await seedPatents(db, opts);
+
+  const present = new Set((await textGinIndexes(db)).map((i) => i.name));
+  const missing = gin.filter((i) => !present.has(i.name));
+  if (missing.length) {
+    const t0 = performance.now();
     // Two builds at a time (one per core), each on a connection of its own with room to sort in memory.
-    const queue = [...gin];
+    const queue = [...missing];
     await Promise.all(
       [0, 1].map(() =>
         k.connection().execute(async (c) => {
@@ -106,9 +139,9 @@ export async function loadPatents(db: Db, opts: LoadOptions): Promise<number> {
         }),
       ),
     );
-    log(`built the ${gin.length} GIN indexes in ${((performance.now() - t0) / 1000).toFixed(1)} s, load ${loadavg()}`);
+    log(`built ${missing.length} GIN indexes in ${((performance.now() - t0) / 1000).toFixed(1)} s, load ${loadavg()}`);
   }
-  t0 = performance.now();
+  const t0 = performance.now();
   // As a database settles in use (autovacuum): the visibility map lets the id lookups skip the heap.
   await sql`VACUUM ANALYZE`.execute(k);
   log(`VACUUM ANALYZE in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -163,11 +196,26 @@ export async function startLoadedPg(
   try {
     const url = (server.url as string).replace(/\/postgres$/, '/bench');
     let loadSeconds: number | null = null;
+    // A kept cluster marks a finished load with this file; without it the load there was cut short and resumes.
+    const loaded = path.join(server.dir, 'loaded');
     if (!server.reused) await createDatabase(server.url, 'bench');
     db = pgDb(url, opts);
     const k = db.db;
-    if (server.reused) log(`reusing the cluster in ${server.dir} as loaded`);
-    else loadSeconds = await loadPatents(db, opts);
+    if (fs.existsSync(loaded)) log(`reusing the loaded cluster in ${server.dir}`);
+    else {
+      // The GIN indexes as the migrations write them, from a scratch database when a cut fast load dropped them.
+      let gin = await textGinIndexes(db);
+      if (server.reused) {
+        const scratch = pgDb(await createDatabase(server.url, 'bench_indexes'), { poolMax: 1 });
+        gin = await textGinIndexes(scratch);
+        await scratch.close();
+        const admin = pgDb(server.url, { poolMax: 1 });
+        await sql`DROP DATABASE bench_indexes`.execute(admin.db);
+        await admin.close();
+      }
+      loadSeconds = await loadPatents(db, { ...opts, gin });
+      if (opts.dir) fs.writeFileSync(loaded, `${new Date().toISOString()} ${opts.count}\n`);
+    }
     const total = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM patents`.execute(k)).rows[0].n);
     return { url, db, k, total, loadSeconds, dir: server.dir, stop };
   } catch (err) {

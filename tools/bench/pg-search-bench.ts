@@ -29,15 +29,13 @@ import type { Db } from '../../apps/server/src/db';
 import { openDb } from '../../apps/server/src/db';
 import type { Deps } from '../../apps/server/src/deps';
 import { migrate } from '../../apps/server/src/db/migrate';
-import { importJsonlFile } from '../../apps/server/src/modules/patents/patent-import';
-import { jsonlFiles, seedDemoPatents } from '../../apps/server/src/modules/patents/patent-seed';
 import { keywordsAst, search, searchIds } from '../../apps/server/src/modules/search/search.service';
 import { storeWhenReady } from '../../apps/server/src/search/engine/sqlite-store';
 import type { SearchFilters } from '../../apps/server/src/search/engine/structured';
 import { parseExpression, type Node } from '../../apps/server/src/search/expression';
 import { rng } from '../../apps/server/src/search/test-data';
 import { benchArgs } from './args';
-import { loadavg, realRecordsDir, startLoadedPg, type BenchPg } from './pg-load';
+import { loadavg, seedPatents, startLoadedPg, type BenchPg } from './pg-load';
 import { queryMix, type Query } from './search-queries';
 
 const args = benchArgs();
@@ -66,16 +64,14 @@ const filtersOf = (q: Query) => q.body.filters as SearchFilters | undefined;
 async function sqliteWithPatents(): Promise<Db> {
   const db = openDb({ dataDir: sqliteDir, databaseUrl: undefined });
   await migrate(db.db as never, db.dialect);
-  const n = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM patents`.execute(db.db)).rows[0].n);
-  if (n >= COUNT) console.log(`SQLite: reusing ${fmt(n)} patents in ${sqliteDir}`);
+  // Marks a finished load; without it a load there was cut short and resumes (seedPatents).
+  const loaded = path.join(sqliteDir, `loaded-${COUNT}`);
+  if (fs.existsSync(loaded)) console.log(`SQLite: reusing the loaded database in ${sqliteDir}`);
   else {
-    if (n) throw new Error(`${sqliteDir} holds ${n} patents, fewer than --count: give another --sqlite`);
     const t0 = performance.now();
-    await seedDemoPatents(db, COUNT, { batchSize: 2000 });
-    for (const f of jsonlFiles(realRecordsDir())) await importJsonlFile(db, f, { batchSize: 2000 });
-    console.log(
-      `SQLite: loaded ${fmt(COUNT)} demo patents + the real records in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
-    );
+    await seedPatents(db, { count: COUNT, batchSize: 2000, log: (m) => console.log(`SQLite: ${m}`) });
+    fs.writeFileSync(loaded, `${new Date().toISOString()}\n`);
+    console.log(`SQLite: loaded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   }
   return db;
 }
@@ -112,11 +108,21 @@ try {
       captured?.push({ sql: e.query.sql, parameters: e.query.parameters });
     },
   });
-  const { k, db, total } = bench;
+  const { k, total } = bench;
   if (bench.loadSeconds !== null)
     console.log(`load: ${fmt(total)} patents in ${bench.loadSeconds.toFixed(0)} s (${fmt(total / bench.loadSeconds)}/s)`);
   await report(k);
-  if (loadOnly === 'pg') process.exit(0);
+  if (loadOnly !== 'pg') await measure(bench);
+} finally {
+  await bench?.stop();
+  console.log(
+    args.get('dir') ? `\nPostgreSQL stopped, data kept in ${bench?.dir}` : '\nPostgreSQL stopped, data directory removed',
+  );
+}
+
+/** The query mix, the broad query, the server's memory and the result check (or only --explain). */
+async function measure(bench: BenchPg) {
+  const { k, db, total } = bench;
   const deps = { db, clock: () => new Date() } as unknown as Deps;
   const kinds = await queryMix(db, { n: N, rand: rng(num('seed', 11)) });
   const run = (q: Query) =>
@@ -137,7 +143,7 @@ try {
       const text = plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
       console.log(`\n${statementOf(st.sql)}: ${st.sql.slice(0, 160)}…\n${text}`);
     }
-    process.exit(0);
+    return;
   }
 
   console.log(
@@ -189,11 +195,6 @@ try {
     const queries = [...kinds.flatMap((kd) => kd.queries.slice(0, per)).slice(0, CHECK), broad];
     await check(deps, queries);
   }
-} finally {
-  await bench?.stop();
-  console.log(
-    args.get('dir') ? `\nPostgreSQL stopped, data kept in ${bench?.dir}` : '\nPostgreSQL stopped, data directory removed',
-  );
 }
 
 /** Sizes and memory: the database, its largest tables and indexes, the server's buffers. */
