@@ -201,8 +201,11 @@ export async function startLoadedPg(
     if (!server.reused) await createDatabase(server.url, 'bench');
     db = pgDb(url, opts);
     const k = db.db;
-    if (fs.existsSync(loaded)) log(`reusing the loaded cluster in ${server.dir}`);
-    else {
+    if (fs.existsSync(loaded)) {
+      // Migrations added since the load (e.g. an index) apply as they would to a server's database.
+      await migrate(k as never, 'postgres');
+      log(`reusing the loaded cluster in ${server.dir}`);
+    } else {
       // The GIN indexes as the migrations write them, from a scratch database when a cut fast load dropped them.
       let gin = await textGinIndexes(db);
       if (server.reused) {

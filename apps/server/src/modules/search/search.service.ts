@@ -339,7 +339,9 @@ UNION ALL SELECT 7, NULL, count(*) FROM m WHERE NOT EXISTS (SELECT 1 FROM patent
         plan === 'score'
           ? sql`SELECT p.id FROM patents p LEFT JOIN patent_search s ON s.patent_id = p.id WHERE ${where} ORDER BY ${rank} DESC NULLS LAST, ${dateOrder('date_desc')} LIMIT ${limit} OFFSET ${offset}`
           : plan === 'title'
-            ? sql`SELECT p.id FROM patents p WHERE ${where} ORDER BY (CASE WHEN p.id IN (SELECT s.patent_id FROM patent_search s WHERE ${title}) THEN 0 ELSE 1 END), ${dateOrder('date_desc')} LIMIT ${limit} OFFSET ${offset}`
+            ? // A join, not `p.id IN (title matches)` in the ORDER BY: that subplan is hashed only while the title
+              // matches fit in work_mem, else it scans them once per row (minutes for a broad term at 1M: ADR 0067).
+              sql`SELECT p.id FROM patents p LEFT JOIN (SELECT s.patent_id FROM patent_search s WHERE ${title}) t ON t.patent_id = p.id WHERE ${where} ORDER BY (CASE WHEN t.patent_id IS NULL THEN 1 ELSE 0 END), ${dateOrder('date_desc')} LIMIT ${limit} OFFSET ${offset}`
             : sql`SELECT p.id FROM patents p WHERE ${where} ORDER BY ${dateOrder(sort === 'relevance' ? 'date_desc' : sort)} LIMIT ${limit} OFFSET ${offset}`;
       const r = await sql<{ id: number }>`${q}`.execute(k);
       return r.rows.map((row) => Number(row.id));
