@@ -176,7 +176,17 @@ async function resolveTextLeaves(deps: Deps, ast: Node): Promise<ResolvedLeaves>
     leaves.map(async (leaf) => {
       const q = textLeafIds(leaf);
       if (!q) return resolved.set(leaf, []);
-      const r = await sql<{ patent_id: number }>`${q}`.execute(deps.db.db);
+      const k = deps.db.db;
+      const ids = sql<{ patent_id: number }>`${q}`;
+      // PostgreSQL costs `@@` as cheap and, for a common term, plans a sequential scan that detoasts every row's
+      // tsvectors (16.5 s against 1.9 s through the GIN indexes for a term in 39 % of 1M patents: ADR 0067). Every
+      // column a text condition reads has a GIN index, so the scan is switched off for this one statement.
+      const r = k.isTransaction
+        ? await ids.execute(k)
+        : await k.transaction().execute(async (trx) => {
+            await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+            return ids.execute(trx);
+          });
       resolved.set(
         leaf,
         r.rows.map((row) => Number(row.patent_id)),
