@@ -16,9 +16,13 @@ const workers = Math.max(2, os.availableParallelism() - 1);
 
 /**
  * Files of the api project that test the embedded default only (the compiled server on its SQLite default, SQLite's
- * busy handling): left out of the project's PostgreSQL run (TEST_DATABASE_URL) instead of being reported as skipped.
+ * busy handling, its title index and posting sets): left out of the project's PostgreSQL run (TEST_DATABASE_URL) instead of being reported as skipped.
  */
-const sqliteOnly = ['apps/server/src/bundle.test.ts', 'apps/server/src/db/sqlite-busy.test.ts'];
+const sqliteOnly = [
+  'apps/server/src/bundle.test.ts',
+  'apps/server/src/db/sqlite-busy.test.ts',
+  'apps/server/src/search/engine/postings.test.ts',
+];
 /** And those of PostgreSQL only (the bulk import's binary index path): left out of the SQLite run the same way. */
 const pgOnly = ['apps/server/src/search/engine/pg-bulk-index.test.ts'];
 

@@ -36,7 +36,7 @@ console.log(
     .join(' ')}, Node ${process.version}`,
 );
 const server = await startBenchServer(dir, { DEMO_PATENTS: String(COUNT), LOG_FORMAT: 'json' });
-console.log(`server up, search columns ready ${(server.readyMs / 1000).toFixed(1)} s after start`);
+console.log(`server up, search columns and posting sets ready ${(server.readyMs / 1000).toFixed(1)} s after start`);
 
 async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
   const r = await fetch(`${server.base}${url}`, {

@@ -100,6 +100,7 @@ const insApp = db.prepare('INSERT OR IGNORE INTO patent_applicants (patent_id, n
 const insFts = db.prepare(
   'INSERT INTO patents_fts (rowid, ti, ab, cl, de, pa, inv, addr, ag) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
 );
+const insTitle = db.prepare('INSERT INTO patents_ti (rowid, ti) VALUES (?, ?)');
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const now = new Date().toISOString();
@@ -184,6 +185,7 @@ for (let start = 0; start < N; start += BATCH) {
       insPub.run(pn, `CN${pnNum}`, id);
       ipcs.forEach((c, i) => insIpc.run(id, c, i === 0 ? 1 : 0));
       for (const a of apps) insApp.run(id, a);
+      insTitle.run(id, indexText(title));
       insFts.run(
         id,
         indexText(title),
@@ -202,6 +204,7 @@ for (let start = 0; start < N; start += BATCH) {
 db.exec('DELETE FROM search_changes');
 console.log('optimize…');
 db.exec("INSERT INTO patents_fts(patents_fts) VALUES ('optimize')");
+db.exec("INSERT INTO patents_ti(patents_ti) VALUES ('optimize')");
 db.exec('ANALYZE');
 db.close();
 console.log(`done: ${N} patents in ${((Date.now() - t0) / 1000).toFixed(0)} s → ${OUT}/app.db`);

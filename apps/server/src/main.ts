@@ -12,7 +12,7 @@ import { startScheduler } from './modules/scheduler/scheduler';
 import { startJobWorker } from './modules/jobs/jobs.service';
 import { seedPatentsOnEmpty } from './modules/patents/patent-seed';
 import { seedDemoData } from './db/seed-demo-data';
-import { storeWhenReady } from './search/engine/sqlite-store';
+import { postingsWhenReady, storeWhenReady } from './search/engine/sqlite-store';
 
 /** Reads config, migrates, seeds an empty database, listens. */
 async function main() {
@@ -51,9 +51,14 @@ async function main() {
   // the first user does not wait for them.
   if (db.sqlite) {
     const t0 = Date.now();
+    const seconds = () => ((Date.now() - t0) / 1000).toFixed(1);
     storeWhenReady(db.sqlite).then(
-      () => app.log.info(`检索内存列已就绪，用时 ${((Date.now() - t0) / 1000).toFixed(1)} 秒`),
+      () => app.log.info(`检索内存列已就绪，用时 ${seconds()} 秒`),
       (err: unknown) => app.log.warn({ err }, '检索内存列构建失败，检索暂走 SQL'),
+    );
+    postingsWhenReady(db.sqlite).then(
+      (n) => app.log.info(`高频词位图已就绪：${n} 个，用时 ${seconds()} 秒`),
+      (err: unknown) => app.log.warn({ err }, '高频词位图构建失败，这些词的检索暂走全文索引'),
     );
   }
 }

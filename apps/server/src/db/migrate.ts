@@ -42,6 +42,7 @@ import * as m046 from './migrations/046-stats-days';
 import * as m047 from './migrations/047-service-visit-windows';
 import * as m048 from './migrations/048-region-patent-attributes';
 import * as m049 from './migrations/049-region-patent-cube';
+import * as m050 from './migrations/050-title-index';
 import * as m051 from './migrations/051-search-columns-pg';
 import type { Dialect } from './index';
 
@@ -92,6 +93,7 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   '047-service-visit-windows': m047,
   '048-region-patent-attributes': m048,
   '049-region-patent-cube': m049,
+  '050-title-index': m050,
   '051-search-columns-pg': m051,
 };
 

@@ -39,67 +39,75 @@ export async function seedDemoEnterpriseWarnings(deps: Deps): Promise<void> {
   const now = deps.clock().toISOString();
   const cal = await getWorkingCalendar(deps);
 
-  // 专利即将失效: for each side, the first linked patent whose payments can stop just before a year now in grace.
-  const { rows: linked } = await sql<{
-    company_id: number;
-    id: number;
-    an: string | null;
-    ad: string | null;
-    gd: string | null;
-    type: string;
-    country: string;
-    term_adjustment_days: number;
-  }>`select cp.company_id, p.id, p.an, p.ad, p.gd, p.type, p.country, p.term_adjustment_days
-    from company_patents cp join patents p on p.id = cp.patent_id join companies c on c.id = cp.company_id
-    where c.service_owner_id = ${ownerId} and cp.removed = 0 and cp.source <> 'collect' and p.gd is not null
+  // 专利即将失效: for each side, the first linked patent whose payments can stop just before a year now in grace, an
+  // enterprise (by id) at a time: a few patents settle it, and all the offices' linked patents (100,000 after an import
+  // of 200,000 demo patents) must not be read at once on the first start.
+  const linkedOf = async (companyId: number) =>
+    (
+      await sql<{
+        company_id: number;
+        id: number;
+        an: string | null;
+        ad: string | null;
+        gd: string | null;
+        type: string;
+        country: string;
+        term_adjustment_days: number;
+      }>`select cp.company_id, p.id, p.an, p.ad, p.gd, p.type, p.country, p.term_adjustment_days
+    from company_patents cp join patents p on p.id = cp.patent_id
+    where cp.company_id = ${companyId} and cp.removed = 0 and cp.source <> 'collect' and p.gd is not null
       and p.ad is not null
-    order by cp.company_id, p.id`.execute(db);
+    order by p.id`.execute(db)
+    ).rows;
   const paying = new Set(
     (await db.selectFrom('fee_payments').select('company_id').distinct().execute()).map((r) => Number(r.company_id)),
   );
   const picked = { staff: false, main: false };
-  for (const p of linked) {
-    const side = staffIds.has(Number(p.company_id)) ? 'staff' : 'main';
-    if (picked[side] || paying.has(Number(p.company_id)) || !office.some((c) => Number(c.id) === Number(p.company_id))) continue;
-    if (p.country && p.country !== 'CN') continue;
-    const type = feeTypeOf(p.an, p.type);
-    if (!type || !p.ad || !p.gd) continue;
-    const input: FeePatentInput = {
-      type,
-      filingDate: p.ad,
-      grantDate: p.gd,
-      termAdjustmentDays: Number(p.term_adjustment_days) || 0,
-      reductionPct: 0,
-      payments: [],
-      paidYears: 0,
-    };
-    const grant = grantYearOf(input);
-    if (grant === null) continue;
-    const years = patentTerm(input).years;
-    let bits = 0;
-    for (let year = grant + 1; year <= years && year < 31; year++) {
-      const next = feeNext({ ...input, paidYears: bits }, cal, today).next;
-      if (next && next.year === year && next.state === 'grace' && isoAddDays(today, 30) <= next.graceEnd) {
-        const rows = [];
-        for (let y = grant + 1; y < year; y++)
-          rows.push({
-            company_id: Number(p.company_id),
-            patent_id: Number(p.id),
-            year: y,
-            paid_on: isoAddDays(p.ad, 365 * (y - 1) - 20),
-            amount: feeFor(type, y),
-            created_at: now,
-          });
-        for (let i = 0; i < rows.length; i += 100)
-          await db
-            .insertInto('fee_payments')
-            .values(rows.slice(i, i + 100))
-            .execute();
-        picked[side] = true;
-        break;
+  for (const co of office) {
+    const side = staffIds.has(Number(co.id)) ? 'staff' : 'main';
+    if (picked[side] || paying.has(Number(co.id))) continue;
+    for (const p of await linkedOf(Number(co.id))) {
+      if (picked[side]) break;
+      if (p.country && p.country !== 'CN') continue;
+      const type = feeTypeOf(p.an, p.type);
+      if (!type || !p.ad || !p.gd) continue;
+      const input: FeePatentInput = {
+        type,
+        filingDate: p.ad,
+        grantDate: p.gd,
+        termAdjustmentDays: Number(p.term_adjustment_days) || 0,
+        reductionPct: 0,
+        payments: [],
+        paidYears: 0,
+      };
+      const grant = grantYearOf(input);
+      if (grant === null) continue;
+      const years = patentTerm(input).years;
+      let bits = 0;
+      for (let year = grant + 1; year <= years && year < 31; year++) {
+        const next = feeNext({ ...input, paidYears: bits }, cal, today).next;
+        if (next && next.year === year && next.state === 'grace' && isoAddDays(today, 30) <= next.graceEnd) {
+          const rows = [];
+          for (let y = grant + 1; y < year; y++)
+            rows.push({
+              company_id: Number(p.company_id),
+              patent_id: Number(p.id),
+              year: y,
+              paid_on: isoAddDays(p.ad, 365 * (y - 1) - 20),
+              amount: feeFor(type, y),
+              created_at: now,
+            });
+          for (let i = 0; i < rows.length; i += 100)
+            await db
+              .insertInto('fee_payments')
+              .values(rows.slice(i, i + 100))
+              .execute();
+          picked[side] = true;
+          break;
+        }
+        if (next && next.year === year && next.state !== 'lapsed' && next.state !== 'grace') break;
+        bits |= 1 << year;
       }
-      if (next && next.year === year && next.state !== 'lapsed' && next.state !== 'grace') break;
-      bits |= 1 << year;
     }
     if (picked.staff && picked.main) break;
   }

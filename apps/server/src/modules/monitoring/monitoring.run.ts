@@ -1,7 +1,7 @@
 // A monitoring run (ADR 0029): the patents changed since a rule last ran (patents.updated_at, set by every import
-// that changes a patent) are read once for all the rules being run; each rule picks its matches among them (an
-// applicant, IPC prefix or number lookup in memory, an expression through the search engines asked about those
-// ids only), and each matching patent's publications, grants and legal-status changes dated on or after the rule's
+// that changes a patent) are read once for all the rules being run, a page at a time (an import may have changed a
+// million); each rule picks its matches among them (an applicant, IPC prefix or number lookup in memory, an
+// expression through the search engines asked about those ids only), and each matching patent's publications, grants and legal-status changes dated on or after the rule's
 // watch_from day become hits. A hit is unique per (rule, patent, event, date): a run over the same patents again
 // adds nothing. One message per rule and run summarises its new hits.
 import { sql } from 'kysely';
@@ -90,9 +90,9 @@ export function patentEvents(
 }
 
 /**
- * What the rules of one run share (ADR 0032): the changed patents by applicant name, read once for every applicant
- * rule, and each distinct expression's matches among all the changed patents, parsed and evaluated once however many
- * rules (of however many companies) use it.
+ * What the rules of one run share over a page of changed patents (ADR 0032): those patents by applicant name, read
+ * once for every applicant rule, and each distinct expression's matches among them, parsed and evaluated once however
+ * many rules (of however many companies) use it.
  */
 interface RunShared {
   changed: Changed[];
@@ -155,25 +155,71 @@ async function ruleMatches(deps: Deps, rule: RuleRow, mine: Changed[], shared: R
   }
 }
 
-/** The patents changed in (from, to], with what the rules look at. */
-async function loadChanged(deps: Deps, from: string, to: string): Promise<Changed[]> {
+/**
+ * Changed patents read and matched against every rule per step. After an import every imported patent has changed:
+ * a run reads their ids first (a typed array, 8 bytes a patent), then their rows a page at a time, so its memory
+ * does not grow with the size of the import (a run that held a million changed patents' rows took 2 GB).
+ */
+export const MONITOR_PAGE = 500;
+
+/**
+ * The ids of the patents changed in (from, to], ascending: along patents_updated_at in (updated_at, id) order, `page`
+ * at a time (keyset, no sort of the whole range per page).
+ */
+async function changedIds(deps: Deps, from: string, to: string, page: number): Promise<Float64Array> {
   const k = deps.db.db;
-  const rows = await k
-    .selectFrom('patents')
-    .select(['id', 'updated_at', 'an', 'pd', 'gd', 'country', 'publications', 'legal_events'])
-    .where('updated_at', '>', from)
-    .where('updated_at', '<=', to)
-    .orderBy('id')
-    .execute();
+  let ids = new Float64Array(1024);
+  let n = 0;
+  type Key = { updated_at: string; id: number };
+  let after: Key | null = null;
+  for (;;) {
+    const last: Key | null = after;
+    const rows: Key[] = await k
+      .selectFrom('patents')
+      .select(['id', 'updated_at'])
+      .where((eb) =>
+        last ? eb(eb.refTuple('updated_at', 'id'), '>', eb.tuple(last.updated_at, last.id)) : eb('updated_at', '>', from),
+      )
+      .where('updated_at', '<=', to)
+      .orderBy('updated_at')
+      .orderBy('id')
+      .limit(page)
+      .execute();
+    for (const r of rows) {
+      if (n === ids.length) {
+        const grown = new Float64Array(ids.length * 2);
+        grown.set(ids);
+        ids = grown;
+      }
+      ids[n++] = Number(r.id);
+    }
+    if (rows.length < page) break;
+    const end: Key = rows[rows.length - 1];
+    after = { updated_at: end.updated_at, id: Number(end.id) };
+  }
+  return ids.slice(0, n).sort();
+}
+
+/** Those of `ids` (ascending) still changed in (from, to], with what the rules look at. */
+async function loadChanged(deps: Deps, ids: Float64Array, from: string, to: string): Promise<Changed[]> {
+  const k = deps.db.db;
+  const out: Changed[] = [];
   const byId = new Map<number, Changed>();
-  const out: Changed[] = rows.map((r) => {
-    const c: Changed = { ...r, id: Number(r.id), applicants: [], ipc: [], stems: [] };
-    byId.set(c.id, c);
-    return c;
-  });
-  const ids = out.map((c) => c.id);
   for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500);
+    const chunk = Array.from(ids.subarray(i, i + 500));
+    const rows = await k
+      .selectFrom('patents')
+      .select(['id', 'updated_at', 'an', 'pd', 'gd', 'country', 'publications', 'legal_events'])
+      .where('id', 'in', chunk)
+      .where('updated_at', '>', from)
+      .where('updated_at', '<=', to)
+      .orderBy('id')
+      .execute();
+    for (const r of rows) {
+      const c: Changed = { ...r, id: Number(r.id), applicants: [], ipc: [], stems: [] };
+      byId.set(c.id, c);
+      out.push(c);
+    }
     for (const a of await k
       .selectFrom('patent_applicants')
       .select(['patent_id', 'name'])
@@ -191,9 +237,22 @@ async function loadChanged(deps: Deps, from: string, to: string): Promise<Change
 export interface RunOptions {
   companyId?: number;
   ruleIds?: number[];
+  /** Changed patents per step (tests); MONITOR_PAGE by default. */
+  pageSize?: number;
 }
 
-/** Runs the enabled rules (all, a company's, or some) over the patents changed since each last ran. */
+/** A rule's new hits in one run: how many of each event, and the first hit's id (the message's key). */
+interface NewHits {
+  count: number;
+  first: number;
+  events: Record<MonitorEvent, number>;
+}
+
+/**
+ * Runs the enabled rules (all, a company's, or some) over the patents changed since each last ran: the changed
+ * patents page by page (MONITOR_PAGE, in id order), every rule over each page (a rule's hits in patent order, the
+ * rules' hits of a page after those of the page before); then each rule's last run and message.
+ */
 export async function runMonitoring(deps: Deps, opts: RunOptions = {}): Promise<MonitorRunReply> {
   const now = deps.clock().toISOString();
   let q = deps.db.db.selectFrom('monitor_rules').selectAll().where('enabled', '=', 1);
@@ -203,61 +262,72 @@ export async function runMonitoring(deps: Deps, opts: RunOptions = {}): Promise<
   if (rules.length === 0) return { rules: 0, hits: 0 };
   const startOf = (r: RuleRow) => r.last_run_at ?? dayStartIso(r.watch_from);
   const from = rules.map(startOf).reduce((a, b) => (a < b ? a : b));
-  const changed = await loadChanged(deps, from, now);
-  const shared: RunShared = { changed, byApplicant: null, expressions: new Map() };
-  // Rules that last ran together (every rule after a nightly run) share one list of the patents changed since.
-  const since = new Map<string, Changed[]>([[from, changed]]);
-  let hits = 0;
-  for (const rule of rules) {
-    const start = startOf(rule);
-    let mine = since.get(start);
-    if (!mine) since.set(start, (mine = changed.filter((c) => c.updated_at > start)));
-    const matched = mine.length ? await ruleMatches(deps, rule, mine, shared) : [];
-    const newHits: { id: number; event: MonitorEvent }[] = [];
-    const values = matched.flatMap((p) =>
-      patentEvents(p, rule.watch_from).map((e) => ({
-        rule_id: rule.id,
-        company_id: rule.company_id,
-        patent_id: p.id,
-        event: e.event,
-        event_date: e.date,
-        detail: e.detail.slice(0, 300),
-        found_at: now,
-        read_at: null,
-      })),
-    );
-    for (let i = 0; i < values.length; i += 200) {
-      const rows = await deps.db.db
-        .insertInto('monitor_hits')
-        .values(values.slice(i, i + 200))
-        .onConflict((oc) => oc.columns(['rule_id', 'patent_id', 'event', 'event_date']).doNothing())
-        .returning(['id', 'event'])
-        .execute();
-      for (const r of rows) newHits.push({ id: Number(r.id), event: r.event as MonitorEvent });
+  const page = Math.max(1, opts.pageSize ?? MONITOR_PAGE);
+  const ids = await changedIds(deps, from, now, page);
+  const found: NewHits[] = rules.map(() => ({ count: 0, first: Infinity, events: { publication: 0, grant: 0, status: 0 } }));
+  for (let p = 0; p < ids.length; p += page) {
+    const changed = await loadChanged(deps, ids.subarray(p, p + page), from, now);
+    const shared: RunShared = { changed, byApplicant: null, expressions: new Map() };
+    // Rules that last ran together (every rule after a nightly run) share one list of the patents changed since.
+    const since = new Map<string, Changed[]>([[from, changed]]);
+    for (const [r, rule] of rules.entries()) {
+      const start = startOf(rule);
+      let mine = since.get(start);
+      if (!mine) since.set(start, (mine = changed.filter((c) => c.updated_at > start)));
+      const matched = mine.length ? await ruleMatches(deps, rule, mine, shared) : [];
+      const values = matched.flatMap((c) =>
+        patentEvents(c, rule.watch_from).map((e) => ({
+          rule_id: rule.id,
+          company_id: rule.company_id,
+          patent_id: c.id,
+          event: e.event,
+          event_date: e.date,
+          detail: e.detail.slice(0, 300),
+          found_at: now,
+          read_at: null,
+        })),
+      );
+      for (let i = 0; i < values.length; i += 200) {
+        const rows = await deps.db.db
+          .insertInto('monitor_hits')
+          .values(values.slice(i, i + 200))
+          .onConflict((oc) => oc.columns(['rule_id', 'patent_id', 'event', 'event_date']).doNothing())
+          .returning(['id', 'event'])
+          .execute();
+        for (const row of rows) {
+          const f = found[r];
+          f.count++;
+          f.first = Math.min(f.first, Number(row.id));
+          f.events[row.event as MonitorEvent]++;
+        }
+      }
     }
+  }
+  let hits = 0;
+  for (const [r, rule] of rules.entries()) {
     await deps.db.db
       .updateTable('monitor_rules')
       .set({ last_run_at: now })
       .where('id', '=', rule.id)
       .where((eb) => eb.or([eb('last_run_at', 'is', null), eb('last_run_at', '<', now)]))
       .execute();
-    if (newHits.length) {
-      hits += newHits.length;
-      await notify(deps, rule, newHits);
+    if (found[r].count) {
+      hits += found[r].count;
+      await notify(deps, rule, found[r]);
     }
   }
   return { rules: rules.length, hits };
 }
 
-async function notify(deps: Deps, rule: RuleRow, newHits: { id: number; event: MonitorEvent }[]): Promise<void> {
+async function notify(deps: Deps, rule: RuleRow, found: NewHits): Promise<void> {
   const counts = (['publication', 'grant', 'status'] as const)
-    .map((e) => [e, newHits.filter((h) => h.event === e).length] as const)
+    .map((e) => [e, found.events[e]] as const)
     .filter(([, n]) => n > 0)
     .map(([e, n]) => `${MONITOR_EVENT_LABELS[e]} ${n} 件`);
-  const first = Math.min(...newHits.map((h) => h.id));
+  const first = found.first;
   await deliverToCompany(deps, rule.company_id, {
     kind: 'monitor',
-    title: `专利监控“${rule.name}”发现 ${newHits.length} 条新动态`,
+    title: `专利监控“${rule.name}”发现 ${found.count} 条新动态`,
     body: counts.join('，'),
     link: `/compdetail?id=${rule.id}`,
     objectType: 'monitor_rule',

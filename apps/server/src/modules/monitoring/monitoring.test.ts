@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SelectQueryNode, TableNode, type KyselyPlugin } from 'kysely';
 import { MONITOR_TRIAL_REFUSED } from '@ip/contract';
 import { call, createTestApp, DEMO, login, loginAs, runImportTool, type TestApp } from '../../../test/helpers';
 import { shanghaiDate } from '../company/home.routes';
@@ -474,6 +475,58 @@ describe('one run, rules sharing their work (ADR 0032)', () => {
       .execute();
     expect(older).toHaveLength(2);
     expect((await runMonitoring(t.deps)).hits).toBe(0);
+  });
+
+  it('reads the changed patents a page at a time (an import of a million must not be held at once), finding the same hits', async () => {
+    const snapshot = async () =>
+      (await t.db.db.selectFrom('monitor_hits').select(['rule_id', 'patent_id', 'event', 'event_date']).execute())
+        .map((h) => `${h.rule_id}:${h.patent_id}:${h.event}:${h.event_date}`)
+        .sort();
+    // Every rule again from its watch_from: all the patents of this file are "changed" since.
+    const reset = async () => {
+      await t.db.db.deleteFrom('monitor_hits').execute();
+      await t.db.db.updateTable('monitor_rules').set({ last_run_at: null }).execute();
+    };
+    await reset();
+    const whole = await runMonitoring(t.deps);
+    const expected = await snapshot();
+    expect(whole.hits).toBe(expected.length);
+    expect(whole.hits).toBeGreaterThan(3);
+
+    // The rows each select from `patents` returns, through a plugin on the run's own Kysely.
+    const patentQueries = new Set<string>();
+    const rowsRead: number[] = [];
+    const counting: KyselyPlugin = {
+      transformQuery(args) {
+        const n = args.node;
+        if (SelectQueryNode.is(n) && n.from?.froms.some((f) => TableNode.is(f) && f.table.identifier.name === 'patents'))
+          patentQueries.add(args.queryId.queryId);
+        return n;
+      },
+      async transformResult(args) {
+        if (patentQueries.has(args.queryId.queryId)) rowsRead.push(args.result.rows.length);
+        return args.result;
+      },
+    };
+    const changed = Number(
+      (
+        await t.db.db
+          .selectFrom('patents')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    t.advance(1000);
+    await reset();
+    const paged = await runMonitoring(
+      { ...t.deps, db: { ...t.deps.db, db: t.deps.db.db.withPlugin(counting) } },
+      { pageSize: 3 },
+    );
+    expect(paged.hits).toBe(whole.hits);
+    expect(await snapshot()).toEqual(expected);
+    // Many pages, none more than 3 patents: reading every changed patent's row at once would show here.
+    expect(rowsRead.length).toBeGreaterThan(changed / 3);
+    expect(Math.max(...rowsRead)).toBeLessThanOrEqual(3);
   });
 });
 

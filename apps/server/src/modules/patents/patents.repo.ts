@@ -458,6 +458,7 @@ interface SqliteStatements {
   loadRows: Database.Statement;
   deletePatent: Database.Statement;
   deleteFts: Database.Statement;
+  deleteTitle: Database.Statement;
   insertPatent: Database.Statement;
   updatePatent: Database.Statement;
   deletePubs: Database.Statement;
@@ -488,6 +489,7 @@ function statementsFor(raw: Database.Database): SqliteStatements {
     loadRows: raw.prepare('SELECT * FROM patents WHERE id IN (SELECT value FROM json_each(?))'),
     deletePatent: raw.prepare('DELETE FROM patents WHERE id = ?'),
     deleteFts: raw.prepare('DELETE FROM patents_fts WHERE rowid = ?'),
+    deleteTitle: raw.prepare('DELETE FROM patents_ti WHERE rowid = ?'),
     insertPatent: raw.prepare(`INSERT OR FAIL INTO patents (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`),
     updatePatent: raw.prepare(
       `UPDATE OR FAIL patents SET ${[...PATENT_COLUMNS, 'updated_at'].map((c) => `${c} = ?`).join(', ')} WHERE id = ?`,
@@ -515,6 +517,7 @@ function sqliteStore(raw: Database.Database): Store {
     async deletePatents(ids) {
       for (const id of ids) {
         st.deleteFts.run(id);
+        st.deleteTitle.run(id);
         st.deletePatent.run(id);
       }
     },

@@ -24,8 +24,10 @@ export function builtInSearchEngine(deps: Deps, opts: { engine?: Engine } = {}):
     async remove(patentIds) {
       for (let i = 0; i < patentIds.length; i += 1000) {
         const ids = sql.join(patentIds.slice(i, i + 1000));
-        if (dialect === 'sqlite') await sql`DELETE FROM patents_fts WHERE rowid IN (${ids})`.execute(deps.db.db);
-        else {
+        if (dialect === 'sqlite') {
+          await sql`DELETE FROM patents_fts WHERE rowid IN (${ids})`.execute(deps.db.db);
+          await sql`DELETE FROM patents_ti WHERE rowid IN (${ids})`.execute(deps.db.db);
+        } else {
           await sql`DELETE FROM patent_text_chunks WHERE patent_id IN (${ids})`.execute(deps.db.db);
           await sql`DELETE FROM patent_search WHERE patent_id IN (${ids})`.execute(deps.db.db);
         }

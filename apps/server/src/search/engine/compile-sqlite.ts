@@ -44,6 +44,25 @@ function combineAnd(pos: string[], neg: string[]): string | null {
   return q;
 }
 
+/** A column filter as ftsTerm / ftsNear write it: `ti : `, `{ti ab cl} : `. */
+const COLUMN_FILTER = /(\{[a-z ]+\}|[a-z]+) : /g;
+
+/**
+ * The query to run on patents_ti (the titles alone, migration 050) when every condition of an FTS5 query is
+ * restricted to the title: the query without its column filters. Null when a condition searches another column.
+ * Every phrase of the queries built here carries its column filter, and tokens never contain ` : `.
+ */
+export function titleIndexQuery(query: string): string | null {
+  let titleOnly = true;
+  let filters = 0;
+  const stripped = query.replace(COLUMN_FILTER, (_, cols: string) => {
+    filters++;
+    if (cols !== 'ti') titleOnly = false;
+    return '';
+  });
+  return titleOnly && filters > 0 ? stripped : null;
+}
+
 export function ftsMatch(query: string): Fragment {
   return sql`p.id IN (SELECT rowid FROM patents_fts WHERE patents_fts MATCH ${query})`;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseExpression, quoteValue, type NearNode } from '../expression';
 import { rng } from '../test-data';
 import { Bitset } from './bitset';
-import { ftsQuery, rankFtsQuery, titleFtsQuery } from './compile-sqlite';
+import { ftsQuery, rankFtsQuery, titleFtsQuery, titleIndexQuery } from './compile-sqlite';
 import { chunkRanges, quoteLexeme, tsvectorChunks } from './pg-tsvector';
 import { nearSides, nearTsquery, termTsquery } from './text-query';
 import { indexStreams, VALUE_GAP } from '../tokenise';
@@ -93,6 +93,17 @@ describe('query text', () => {
     expect(rankFtsQuery(parseExpression('TI=a AND AD>=2020 AND NOT TI=b'))).toBe('(ti : "a") NOT (ti : "b")');
     expect(rankFtsQuery(parseExpression('TI=a OR AD>=2020'))).toBe('(ti : "a")');
     expect(titleFtsQuery(parseExpression('TX=a OR AB=b OR TI=c'))).toBe('(ti : "a") OR (ti : "c")');
+  });
+
+  it('sends title-only FTS5 queries to patents_ti without their column filters, and nothing else', () => {
+    const title = (e: string) => titleIndexQuery(ftsQuery(parseExpression(e))!);
+    expect(title('TI=锂电池')).toBe('"锂电 电池"');
+    expect(title('名称=(正极 NOT 负极)')).toBe('("正极") NOT ("负极")');
+    expect(title('TI=(正极材料 NEAR/1 制备方法)')).toBe('NEAR("正极 极材 材料" "制备 备方 方法", 2)');
+    expect(title('TI=a OR AB=b')).toBeNull();
+    expect(title('锂电池')).toBeNull();
+    expect(titleIndexQuery('"a"')).toBeNull();
+    expect(titleIndexQuery(titleFtsQuery(parseExpression('TX=a OR TI=c'))!)).toBe('("a") OR ("c")');
   });
 
   it('builds tsqueries from the same tokens', () => {

@@ -43,7 +43,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Writes (or replaces) one patent's text index: the app-made tokens of search/tokenise.ts, so both engines index
- * the same tokens. SQLite: a row of the contentless FTS5 table with rowid = patent id. PostgreSQL: a
+ * the same tokens. SQLite: a row of the contentless FTS5 table with rowid = patent id, and the title again in
+ * patents_ti (migration 050: title-only conditions read its small doclists). PostgreSQL: a
  * patent_search row (chunk 0 of every field as a tsvector) plus patent_text_chunks rows for the chunks of
  * fields too long for one tsvector (pg-tsvector.ts explains the design).
  */
@@ -55,10 +56,15 @@ export async function writeIndex(
   replace: boolean,
 ): Promise<void> {
   if (dialect === 'sqlite') {
-    if (replace) await sql`DELETE FROM patents_fts WHERE rowid = ${patentId}`.execute(db);
-    await sql`INSERT INTO patents_fts (rowid, ti, ab, cl, de, pa, inv, addr, ag) VALUES (${patentId}, ${indexText(fields.ti)}, ${indexText(fields.ab)}, ${indexText(fields.cl)}, ${indexText(fields.de)}, ${indexText(fields.pa)}, ${indexText(fields.inv)}, ${indexText(fields.addr)}, ${indexText(fields.ag)})`.execute(
+    if (replace) {
+      await sql`DELETE FROM patents_fts WHERE rowid = ${patentId}`.execute(db);
+      await sql`DELETE FROM patents_ti WHERE rowid = ${patentId}`.execute(db);
+    }
+    const ti = indexText(fields.ti);
+    await sql`INSERT INTO patents_fts (rowid, ti, ab, cl, de, pa, inv, addr, ag) VALUES (${patentId}, ${ti}, ${indexText(fields.ab)}, ${indexText(fields.cl)}, ${indexText(fields.de)}, ${indexText(fields.pa)}, ${indexText(fields.inv)}, ${indexText(fields.addr)}, ${indexText(fields.ag)})`.execute(
       db,
     );
+    await sql`INSERT INTO patents_ti (rowid, ti) VALUES (${patentId}, ${ti})`.execute(db);
     return;
   }
   const cols: Record<string, string> = {};
@@ -93,7 +99,12 @@ export interface IndexEntry {
 
 const sqliteIndexStatements = new WeakMap<
   SqliteDatabase.Database,
-  { remove: SqliteDatabase.Statement; insert: SqliteDatabase.Statement }
+  {
+    remove: SqliteDatabase.Statement;
+    removeTitle: SqliteDatabase.Statement;
+    insert: SqliteDatabase.Statement;
+    insertTitle: SqliteDatabase.Statement;
+  }
 >();
 
 /** Patents per INSERT on PostgreSQL, and roughly the most tsvector bytes one statement of text chunks carries. */
@@ -142,17 +153,23 @@ export async function writeIndexes(
     if (!st) {
       st = {
         remove: raw.prepare('DELETE FROM patents_fts WHERE rowid = ?'),
+        removeTitle: raw.prepare('DELETE FROM patents_ti WHERE rowid = ?'),
         insert: raw.prepare(
           'INSERT INTO patents_fts (rowid, ti, ab, cl, de, pa, inv, addr, ag) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
         ),
+        insertTitle: raw.prepare('INSERT INTO patents_ti (rowid, ti) VALUES (?, ?)'),
       };
       sqliteIndexStatements.set(raw, st);
     }
     for (const { patentId, fields: f, replace } of entries) {
-      if (replace) st.remove.run(patentId);
+      if (replace) {
+        st.remove.run(patentId);
+        st.removeTitle.run(patentId);
+      }
+      const ti = indexText(f.ti);
       st.insert.run(
         patentId,
-        indexText(f.ti),
+        ti,
         indexText(f.ab),
         indexText(f.cl),
         indexText(f.de),
@@ -161,6 +178,7 @@ export async function writeIndexes(
         indexText(f.addr),
         indexText(f.ag),
       );
+      st.insertTitle.run(patentId, ti);
     }
     return;
   }

@@ -15,14 +15,18 @@ import type Database from 'better-sqlite3';
 import type { Node } from '../expression/ast';
 import { parsePublicationNumber } from '../patent-number';
 import { Bitset } from './bitset';
-import { ftsQuery } from './compile-sqlite';
+import { ftsQuery, titleIndexQuery } from './compile-sqlite';
 import { compareCodePoints, ipcClass, ipcSection, type FacetCounts } from './facets';
+import { Postings, POSTING_DEFAULTS, type PostingOptions } from './postings';
 import type { SearchFilters } from './structured';
 import { prefixEnd } from './structured';
 
-/** FTS5 results kept in memory (each ~125 kB per million patents) and the smallest result worth keeping. */
+/**
+ * FTS5 results kept in memory (each ~125 kB per million patents). Small results too: a rare phrase of common
+ * bigrams ("逆变器结构", 1,226 patents of 1,000,000) costs FTS5 as much as a broad one, and the relevance page counts
+ * it again right after (ftsCountUpTo).
+ */
 const CACHE_ENTRIES = 64;
-const CACHE_MIN = 2000;
 const RESULT_ENTRIES = 16;
 /** Results at least this large are paged in date order by walking the precomputed order. */
 const ORDER_WALK_MIN = 50000;
@@ -35,6 +39,8 @@ const SYNC_BUILD_MAX_ID = 50000;
 const MAX_ID = 50_000_000;
 /** Above this many changed patents a full reload is cheaper than patching. */
 const FULL_RELOAD_CHANGES = 20000;
+/** Above this many change log entries (a patent is logged once per table changed) refresh() reloads in full. */
+export const MAX_PATCH_CHANGES = FULL_RELOAD_CHANGES * 4;
 
 class Dict {
   readonly values: string[] = [''];
@@ -101,6 +107,10 @@ export class SqliteStore {
   private cache = new Map<string, Bitset>();
   /** Recent whole results (expression + filters → patents, facets), dropped whenever the data changes. */
   private results = new Map<string, { set: Bitset; facets: Map<number, FacetCounts> }>();
+  /** The sets of the most frequent two-character terms (postings.ts), built after the arrays. */
+  private postings: Postings | null = null;
+  /** Set when the store is replaced: a postings build still running stops. */
+  private retired = false;
 
   constructor(private raw: Database.Database) {}
 
@@ -132,6 +142,7 @@ export class SqliteStore {
     };
     this.live = regrow(this.live);
     this.hasMoreApplicants = regrow(this.hasMoreApplicants);
+    this.postings?.resize(cap, regrow);
     this.cap = cap;
   }
 
@@ -228,6 +239,33 @@ export class SqliteStore {
     return next === null || next > this.cap - 1 ? null : next - 1;
   }
 
+  /**
+   * Builds the sets of the most frequent two-character terms (postings.ts) in the background; resolves with how many
+   * there are. Searches use each set as soon as it is there.
+   */
+  async buildPostings(opts: PostingOptions = POSTING_DEFAULTS): Promise<number> {
+    const postings = new Postings(this.raw, opts);
+    const tokens = postings.chooseTokens(this.live);
+    if (!tokens.length) return 0;
+    this.postings = postings;
+    await postings.build(
+      tokens,
+      (q) => this.ftsBitset(q),
+      () => this.retired,
+    );
+    return postings.size;
+  }
+
+  /** The tokens with a posting set (tests, figures). */
+  postingTokens(): string[] {
+    return this.postings?.tokens() ?? [];
+  }
+
+  /** This store is no longer the handle's (a full reload replaced it). */
+  retire(): void {
+    this.retired = true;
+  }
+
   private finishLoad(): void {
     this.built = true;
     this.prune(true);
@@ -269,11 +307,13 @@ export class SqliteStore {
    */
   refresh(): boolean {
     if (!this.built) return false;
-    const changes = this.stmt('changes', 'SELECT seq, patent_id FROM search_changes WHERE seq > ? ORDER BY seq')
+    // One entry past the most a patch reads: more means a full reload, however many (an import of a million patents
+    // logs several million, which must not be read into memory just to be counted).
+    const changes = this.stmt('changes', 'SELECT seq, patent_id FROM search_changes WHERE seq > ? ORDER BY seq LIMIT ?')
       .raw()
-      .all(this.lastSeq) as [number, number][];
+      .all(this.lastSeq, MAX_PATCH_CHANGES + 1) as [number, number][];
     if (changes.length === 0) return true;
-    if (changes[0][0] !== this.lastSeq + 1 || changes.length > FULL_RELOAD_CHANGES * 4) return false;
+    if (changes[0][0] !== this.lastSeq + 1 || changes.length > MAX_PATCH_CHANGES) return false;
     const ids = [...new Set(changes.map((c) => c[1]))];
     if (ids.length > FULL_RELOAD_CHANGES) return false;
     let rowStmt: Database.Statement;
@@ -290,6 +330,7 @@ export class SqliteStore {
       this.setRaw(row);
       for (const name of appStmt.all(id) as string[]) this.addApplicant(id, name);
     }
+    this.postings?.patch(ids, (id) => this.live.has(id));
     this.lastSeq = changes[changes.length - 1][0];
     this.cache.clear();
     this.results.clear();
@@ -310,38 +351,61 @@ export class SqliteStore {
     return cand ? b.and(cand) : b;
   }
 
-  /** Patent ids an FTS5 query matches (ascending). group_concat builds the list in C: one value crosses into JS. */
-  ftsIds(query: string): number[] {
-    const s = this.stmt('fts', 'SELECT group_concat(rowid) FROM patents_fts WHERE patents_fts MATCH ?').pluck().get(query) as
+  /**
+   * The table an FTS5 query runs on: a query of title conditions only on patents_ti (migration 050), without its
+   * column filters; any other on patents_fts.
+   */
+  private ftsTable(query: string): ['patents_fts' | 'patents_ti', string] {
+    const title = titleIndexQuery(query);
+    return title === null ? ['patents_fts', query] : ['patents_ti', title];
+  }
+
+  /**
+   * The live patents an FTS5 query matches. group_concat builds the id list in C, so one value crosses into JS, and
+   * it is parsed straight into the set: no array of ids is made (a frequent term has hundreds of thousands, and the
+   * posting sets' build reads hundreds of terms).
+   */
+  ftsBitset(query: string): Bitset {
+    const [table, q] = this.ftsTable(query);
+    const s = this.stmt(`fts ${table}`, `SELECT group_concat(rowid) FROM ${table} WHERE ${table} MATCH ?`).pluck().get(q) as
       string | null;
-    const out: number[] = [];
+    const out = new Bitset(this.cap);
     if (!s) return out;
+    const words = out.words;
+    const live = this.live.words;
+    const add = (id: number) => {
+      const w = id >>> 5;
+      const bit = 1 << (id & 31);
+      if (live[w] & bit) words[w] |= bit;
+    };
     let v = 0;
     for (let i = 0; i < s.length; i++) {
       const c = s.charCodeAt(i);
       if (c === 44) {
-        out.push(v);
+        add(v);
         v = 0;
       } else v = v * 10 + (c - 48);
     }
-    out.push(v);
+    add(v);
     return out;
   }
 
   /** How many patents an FTS5 query matches. */
   ftsCount(query: string): number {
-    const hit = this.cache.get(query);
+    const hit = this.cache.get(query) ?? this.postings?.lookup(query);
     if (hit) return hit.count();
-    return this.stmt('ftscount', 'SELECT count(*) FROM patents_fts WHERE patents_fts MATCH ?').pluck().get(query) as number;
+    const [table, q] = this.ftsTable(query);
+    return this.stmt(`ftscount ${table}`, `SELECT count(*) FROM ${table} WHERE ${table} MATCH ?`).pluck().get(q) as number;
   }
 
   /** How many patents an FTS5 query matches, counting no further than `limit` (bounded work). */
   ftsCountUpTo(query: string, limit: number): number {
-    const hit = this.cache.get(query);
+    const hit = this.cache.get(query) ?? this.postings?.lookup(query);
     if (hit) return Math.min(limit, hit.count());
-    return this.stmt('ftscountupto', 'SELECT count(*) FROM (SELECT rowid FROM patents_fts WHERE patents_fts MATCH ? LIMIT ?)')
+    const [table, q] = this.ftsTable(query);
+    return this.stmt(`ftscountupto ${table}`, `SELECT count(*) FROM (SELECT rowid FROM ${table} WHERE ${table} MATCH ? LIMIT ?)`)
       .pluck()
-      .get(query, limit) as number;
+      .get(q, limit) as number;
   }
 
   /** The patents an FTS5 query matches, as a set. */
@@ -357,22 +421,22 @@ export class SqliteStore {
   }
 
   /**
-   * The patents an FTS5 query matches, within `cand`. Large results are kept (LRU, CACHE_ENTRIES): the same query
+   * The patents an FTS5 query matches, within `cand`. Results are kept (LRU, CACHE_ENTRIES): the same query
    * comes back for the next page, the facet panel and the four statistics calls, and common words recur in
    * different queries. Text changes always come with a change-log entry (the patent row is written too), which
    * clears the cache.
    */
   private fts(query: string, cand: Bitset | null): Bitset {
+    const posting = this.postings?.lookup(query);
+    if (posting) return cand ? cand.clone().and(posting) : posting.clone();
     let set = this.cache.get(query);
     if (set) {
       this.cache.delete(query);
       this.cache.set(query, set);
     } else {
-      set = this.fromIds(this.ftsIds(query), null);
-      if (set.count() >= CACHE_MIN) {
-        this.cache.set(query, set);
-        if (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
-      }
+      set = this.ftsBitset(query);
+      this.cache.set(query, set);
+      if (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
     }
     return cand ? set.clone().and(cand) : set.clone();
   }
@@ -756,6 +820,8 @@ export function topK(items: ArrayLike<number>, k: number, cmp: (a: number, b: nu
 interface StoreState {
   store: SqliteStore | null;
   building: Promise<SqliteStore> | null;
+  /** The posting sets' build of the current store (resolves with how many there are). */
+  postings?: Promise<number>;
 }
 const states = new WeakMap<Database.Database, StoreState>();
 
@@ -768,6 +834,7 @@ export function readyStore(raw: Database.Database): SqliteStore | null {
   if (!st) states.set(raw, (st = { store: null, building: null }));
   if (st.store) {
     if (st.store.refresh()) return st.store;
+    st.store.retire();
     st.store = null;
   }
   if (st.building) return null;
@@ -788,6 +855,8 @@ function startBuild(raw: Database.Database, st: StoreState): Promise<SqliteStore
     () => {
       st.store = s;
       st.building = null;
+      st.postings = s.buildPostings();
+      st.postings.catch(() => {}); // the searches keep using FTS5
       return s;
     },
     (err: unknown) => {
@@ -805,6 +874,16 @@ export async function storeWhenReady(raw: Database.Database): Promise<SqliteStor
   let st = states.get(raw);
   if (!st) states.set(raw, (st = { store: null, building: null }));
   if (st.store && st.store.refresh()) return st.store;
+  st.store?.retire();
   st.store = null;
   return st.building ?? startBuild(raw, st);
+}
+
+/**
+ * Waits until the store of a handle is built and its posting sets too (the server logs it; benchmarks measure after
+ * it). Resolves with how many sets there are.
+ */
+export async function postingsWhenReady(raw: Database.Database): Promise<number> {
+  await storeWhenReady(raw);
+  return states.get(raw)!.postings ?? 0;
 }
