@@ -70,59 +70,72 @@ function run(user, cmd, args, { allowFail = false } = {}) {
   return res;
 }
 
+/** initdb into `data`, tuned for throwaway speed (nothing here needs to survive a crash); loopback only, trust. */
+function initCluster(user, bin, data) {
+  run(user, path.join(bin, 'initdb'), [
+    '-D',
+    data,
+    '-U',
+    ROLE,
+    '--auth-local=trust',
+    '--auth-host=trust',
+    '--encoding=UTF8',
+    '--locale=C.UTF-8',
+    '--no-sync',
+  ]);
+  fs.appendFileSync(
+    path.join(data, 'postgresql.conf'),
+    [
+      '',
+      'fsync = off',
+      'synchronous_commit = off',
+      'full_page_writes = off',
+      'max_connections = 300',
+      'shared_buffers = 64MB',
+      "timezone = 'UTC'",
+      '',
+    ].join('\n'),
+  );
+}
+
 /**
- * Starts a fresh cluster. Returns { url, port, dir, bin, stop() }; url names the 'postgres' database and the
+ * Starts a fresh cluster. Returns { url, port, dir, bin, reused, stop() }; url names the 'postgres' database and the
  * superuser 'ip_test' (no password: trust on loopback). stop() is synchronous, idempotent and safe in exit handlers.
+ * With `dir` (benchmarks re-running on a large database) the cluster lives there and is kept: created when the
+ * directory holds none, else started again as it is (`reused`); stop() then stops it with a checkpoint (`fast`, so
+ * the next start needs no recovery) and leaves the directory. `settings` ({ name: value }) are given to the server
+ * at each start (`-c`), so a reused cluster gets them too.
  */
-export async function startPg({ log = () => {} } = {}) {
+export async function startPg({ log = () => {}, dir: keepDir = null, settings = {} } = {}) {
   const bin = pgBinDir();
   if (!bin) throw new Error(`PostgreSQL ${PG_MAJOR} is not installed (no /usr/lib/postgresql/${PG_MAJOR}/bin/initdb)`);
   const user = runAsUser();
   // Short path: the unix socket lives here too and socket paths are limited to ~107 bytes.
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ip-pg-'));
+  const dir = keepDir ? path.resolve(keepDir) : fs.mkdtempSync(path.join(os.tmpdir(), 'ip-pg-'));
   const data = path.join(dir, 'data');
   const logFile = path.join(dir, 'server.log');
+  const reused = fs.existsSync(path.join(data, 'PG_VERSION'));
   let started = false;
   let stopped = false;
   const stop = () => {
     if (stopped) return;
     stopped = true;
-    if (started)
-      run(user, path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', '-t', '30', 'stop'], { allowFail: true });
-    fs.rmSync(dir, { recursive: true, force: true });
+    const mode = keepDir ? 'fast' : 'immediate';
+    if (started) run(user, path.join(bin, 'pg_ctl'), ['-D', data, '-m', mode, '-w', '-t', '300', 'stop'], { allowFail: true });
+    if (!keepDir) fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
+    fs.mkdirSync(dir, { recursive: true });
     if (user) execFileSync('chown', [user, dir]);
-    run(user, path.join(bin, 'initdb'), [
-      '-D',
-      data,
-      '-U',
-      ROLE,
-      '--auth-local=trust',
-      '--auth-host=trust',
-      '--encoding=UTF8',
-      '--locale=C.UTF-8',
-      '--no-sync',
-    ]);
-    // Loopback only, trust; tuned for throwaway speed (nothing here needs to survive a crash).
-    fs.appendFileSync(
-      path.join(data, 'postgresql.conf'),
-      [
-        '',
-        'fsync = off',
-        'synchronous_commit = off',
-        'full_page_writes = off',
-        'max_connections = 300',
-        'shared_buffers = 64MB',
-        "timezone = 'UTC'",
-        '',
-      ].join('\n'),
-    );
+    if (!reused) initCluster(user, bin, data);
     // Port: find a free one, retry a couple of times if something grabs it between the probe and the start.
     let port;
+    const extra = Object.entries(settings)
+      .map(([k, v]) => ` -c ${k}=${v}`)
+      .join('');
     for (let attempt = 1; ; attempt++) {
       port = await freePort();
-      const opts = `-h 127.0.0.1 -p ${port} -k ${dir}`;
+      const opts = `-h 127.0.0.1 -p ${port} -k ${dir}${extra}`;
       const res = run(user, path.join(bin, 'pg_ctl'), ['-D', data, '-l', logFile, '-w', '-t', '60', '-o', opts, 'start'], {
         allowFail: true,
       });
@@ -138,7 +151,7 @@ export async function startPg({ log = () => {} } = {}) {
     log(
       `PostgreSQL (${path.basename(path.dirname(bin))}) on 127.0.0.1:${port}, data in ${data}${user ? `, as user ${user}` : ''}`,
     );
-    return { url, port, dir, bin, stop };
+    return { url, port, dir, bin, reused, stop };
   } catch (err) {
     stop();
     throw err;
