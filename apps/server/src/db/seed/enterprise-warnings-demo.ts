@@ -5,7 +5,7 @@ import { chinaToday } from '../../modules/common/records';
 import { getWorkingCalendar } from '../../modules/calendar/working-calendar';
 import { inScope } from '../../modules/enterprise/service-scope';
 import { feeFor, feeNext, grantYearOf, patentTerm, type FeePatentInput } from '../../modules/fees/fee-engine';
-import { feeTypeOf } from '../../modules/fees/fee-facts';
+import { feeTypeOf, type PatentFactsRow } from '../../modules/fees/fee-facts';
 import { storeCases } from '../../modules/litigation/litigation-import';
 import { validateCase } from '../../modules/litigation/litigation-record';
 
@@ -44,16 +44,9 @@ export async function seedDemoEnterpriseWarnings(deps: Deps): Promise<void> {
   // of 200,000 demo patents) must not be read at once on the first start.
   const linkedOf = async (companyId: number) =>
     (
-      await sql<{
-        company_id: number;
-        id: number;
-        an: string | null;
-        ad: string | null;
-        gd: string | null;
-        type: string;
-        country: string;
-        term_adjustment_days: number;
-      }>`select cp.company_id, p.id, p.an, p.ad, p.gd, p.type, p.country, p.term_adjustment_days
+      await sql<
+        Omit<PatentFactsRow, 'fee_reduction_pct'> & { company_id: number }
+      >`select cp.company_id, p.id, p.an, p.ad, p.gd, p.type, p.country, p.term_adjustment_days
     from company_patents cp join patents p on p.id = cp.patent_id
     where cp.company_id = ${companyId} and cp.removed = 0 and cp.source <> 'collect' and p.gd is not null
       and p.ad is not null

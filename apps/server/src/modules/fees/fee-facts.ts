@@ -47,7 +47,8 @@ function reductionOf(v: unknown): 0 | 70 | 85 {
   return n === 85 ? 85 : n === 70 ? 70 : 0;
 }
 
-interface PatentFactsRow {
+/** The patent columns a fee computation reads (also the demo seed's, seed/enterprise-warnings-demo.ts). */
+export interface PatentFactsRow {
   id: number;
   an: string | null;
   ad: string | null;
