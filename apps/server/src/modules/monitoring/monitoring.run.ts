@@ -1,8 +1,8 @@
 // A monitoring run (ADR 0029): the patents changed since a rule last ran (patents.updated_at, set by every import
 // that changes a patent) are read once for all the rules being run, a page at a time (an import may have changed a
 // million); each rule picks its matches among them (an applicant, IPC prefix or number lookup in memory, an
-// expression through the search engines asked about those ids only), and each matching patent's publications, grants and legal-status changes dated on or after the rule's
-// watch_from day become hits. A hit is unique per (rule, patent, event, date): a run over the same patents again
+// expression through the search engines asked about those ids only), and each matching patent's publications,
+// grants and legal-status changes dated on or after the rule's watch_from day become hits. A hit is unique per (rule, patent, event, date): a run over the same patents again
 // adds nothing. One message per rule and run summarises its new hits.
 import { sql } from 'kysely';
 import { MONITOR_EVENT_LABELS, type MonitorEvent, type MonitorRunReply } from '@ip/contract';
@@ -157,7 +157,7 @@ async function ruleMatches(deps: Deps, rule: RuleRow, mine: Changed[], shared: R
 
 /**
  * Changed patents read and matched against every rule per step. After an import every imported patent has changed:
- * a run reads their ids first (a typed array, 8 bytes a patent), then their rows a page at a time, so its memory
+ * a run reads their ids first (a number each), then their rows a page at a time, so its memory
  * does not grow with the size of the import (a run that held a million changed patents' rows took 2 GB).
  */
 export const MONITOR_PAGE = 500;
@@ -166,10 +166,9 @@ export const MONITOR_PAGE = 500;
  * The ids of the patents changed in (from, to], ascending: along patents_updated_at in (updated_at, id) order, `page`
  * at a time (keyset, no sort of the whole range per page).
  */
-async function changedIds(deps: Deps, from: string, to: string, page: number): Promise<Float64Array> {
+async function changedIds(deps: Deps, from: string, to: string, page: number): Promise<number[]> {
   const k = deps.db.db;
-  let ids = new Float64Array(1024);
-  let n = 0;
+  const ids: number[] = [];
   type Key = { updated_at: string; id: number };
   let after: Key | null = null;
   for (;;) {
@@ -185,28 +184,21 @@ async function changedIds(deps: Deps, from: string, to: string, page: number): P
       .orderBy('id')
       .limit(page)
       .execute();
-    for (const r of rows) {
-      if (n === ids.length) {
-        const grown = new Float64Array(ids.length * 2);
-        grown.set(ids);
-        ids = grown;
-      }
-      ids[n++] = Number(r.id);
-    }
+    for (const r of rows) ids.push(Number(r.id));
     if (rows.length < page) break;
     const end: Key = rows[rows.length - 1];
     after = { updated_at: end.updated_at, id: Number(end.id) };
   }
-  return ids.slice(0, n).sort();
+  return ids.sort((a, b) => a - b);
 }
 
 /** Those of `ids` (ascending) still changed in (from, to], with what the rules look at. */
-async function loadChanged(deps: Deps, ids: Float64Array, from: string, to: string): Promise<Changed[]> {
+async function loadChanged(deps: Deps, ids: readonly number[], from: string, to: string): Promise<Changed[]> {
   const k = deps.db.db;
   const out: Changed[] = [];
   const byId = new Map<number, Changed>();
   for (let i = 0; i < ids.length; i += 500) {
-    const chunk = Array.from(ids.subarray(i, i + 500));
+    const chunk = ids.slice(i, i + 500);
     const rows = await k
       .selectFrom('patents')
       .select(['id', 'updated_at', 'an', 'pd', 'gd', 'country', 'publications', 'legal_events'])
@@ -266,7 +258,7 @@ export async function runMonitoring(deps: Deps, opts: RunOptions = {}): Promise<
   const ids = await changedIds(deps, from, now, page);
   const found: NewHits[] = rules.map(() => ({ count: 0, first: Infinity, events: { publication: 0, grant: 0, status: 0 } }));
   for (let p = 0; p < ids.length; p += page) {
-    const changed = await loadChanged(deps, ids.subarray(p, p + page), from, now);
+    const changed = await loadChanged(deps, ids.slice(p, p + page), from, now);
     const shared: RunShared = { changed, byApplicant: null, expressions: new Map() };
     // Rules that last ran together (every rule after a nightly run) share one list of the patents changed since.
     const since = new Map<string, Changed[]>([[from, changed]]);
