@@ -2,8 +2,9 @@
 // that changes a patent) are read once for all the rules being run, a page at a time (an import may have changed a
 // million); each rule picks its matches among them (an applicant, IPC prefix or number lookup in memory, an
 // expression through the search engines asked about those ids only), and each matching patent's publications,
-// grants and legal-status changes dated on or after the rule's watch_from day become hits. A hit is unique per (rule, patent, event, date): a run over the same patents again
-// adds nothing. One message per rule and run summarises its new hits.
+// grants and legal-status changes dated on or after the rule's watch_from day become hits. A hit is unique per
+// (rule, patent, event, date): a run over the same patents again adds nothing. One message per rule and run
+// summarises its new hits.
 import { sql } from 'kysely';
 import { MONITOR_EVENT_LABELS, type MonitorEvent, type MonitorRunReply } from '@ip/contract';
 import type { Deps } from '../../deps';
