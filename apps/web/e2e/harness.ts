@@ -142,9 +142,11 @@ export async function fillLoginForm(page: Page, mobile: string, password: string
   const pass = page.getByLabel('密码', { exact: true }).or(page.getByPlaceholder('密码')).filter({ visible: true }).first();
   await mobileBox.fill(mobile);
   await pass.fill(password);
-  // antd puts a space between two CJK characters in a button ("登 录").
+  // antd puts a space between two CJK characters in a button ("登 录"). After a refused attempt the button's loading
+  // icon can stay in the DOM, collapsed and unseen, when its leave transition never ends (antd's loading icon motion has
+  // no deadline; seen on a loaded machine): its aria-label then starts the name ("loading 登 录").
   await page
-    .getByRole('button', { name: /^\s*登\s*录\s*$/ })
+    .getByRole('button', { name: /^(?:loading\s+)?登\s*录$/ })
     .filter({ visible: true })
     .first()
     .click();
