@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { IndustryReportAdminRow, IndustryReportList } from '@ip/contract';
 import { setToken } from '../../lib/storage';
 import { makeUser, mockNetwork, ok, type RecordedCall } from '../../test/fixtures';
+import { buttonByText } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 
 // Industry reports (ADR 0054): /IndustryReport for the administrator (filters in the address, publish, delete after
@@ -72,11 +73,11 @@ describe('/IndustryReport (administrator)', () => {
       ).toBe(true),
     );
 
-    await user.click(screen.getByRole('button', { name: /发\s*布/ }));
+    await user.click(buttonByText(/^发\s*布$/));
     await waitFor(() => expect(calls(net, '/v1/report/industry/admin/publish')).toHaveLength(1));
     expect(await screen.findByText('已发布', {}, { timeout: 15_000 })).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: /删\s*除/ }));
+    await user.click(buttonByText(/^删\s*除$/));
     const confirm = await screen.findByRole('tooltip');
     expect(calls(net, '/v1/report/industry/admin/delete')).toHaveLength(0);
     await user.click(within(confirm).getByRole('button', { name: /删\s*除/ }));

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearToken, setToken, setVisitorToken } from '../../lib/storage';
 import { makeUser, mockNetwork, ok, type RecordedCall } from '../../test/fixtures';
+import { buttonByText } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 
 // The portal's service pages (ADR 0054) against a mocked network: /web/askAbout asks a visitor to log in and shows
@@ -111,7 +112,7 @@ describe('portal service pages', () => {
     const user = userEvent.setup();
     renderApp('/consulting?tab=portal');
     expect(await screen.findByText('办理专利质押融资登记', {}, { timeout: 60_000 })).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: '答复办结' }));
+    await user.click(buttonByText('答复办结'));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('答复内容'), '请携带营业执照。');
     await user.click(within(dialog).getByRole('button', { name: /答复并办结/ }));
