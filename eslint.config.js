@@ -46,4 +46,18 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The api project runs its files without isolation (vitest.config.ts): a module mock would leak to later files.
+    files: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.ts'],
+    ignores: ['apps/server/src/**/*.unit.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|unmock|doUnmock)$/]",
+          message: 'api 测试共享模块（isolate: false），不得用 vi.mock 替换模块',
+        },
+      ],
+    },
+  },
 );
