@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Projects: unit (pure rules, both sides), api (server through app.inject on SQLite, and on PostgreSQL when
 // TEST_DATABASE_URL is set), web (components in jsdom), e2e (Playwright against the production build).
@@ -29,15 +30,54 @@ const pgOnly = ['apps/server/src/search/engine/pg-bulk-index.test.ts'];
 /**
  * How many e2e files run side by side: E2E_WORKERS when set, else 2: a test mostly waits on the browser or the
  * server, so two files keep the two cores of the CI machine busy. But 1 on an overloaded machine (a load average of
- * twice the cores or more, far above what this run's own earlier phases leave): there the one server process gets a
- * fixed share of the cores, and two files asking it at once stretch its answers toward the tests' timeouts.
+ * twice the cores or more): there the one server process gets a fixed share of the cores, and two files asking it at
+ * once stretch its answers toward the tests' timeouts. `npm test` sets E2E_WORKERS from the load before its first
+ * phase: at this point its own pg phase has just left a load of about 4.
  */
 const overloaded = os.loadavg()[0] >= 2 * os.availableParallelism();
 const e2eWorkers = Math.max(1, Math.floor(Number(process.env.E2E_WORKERS)) || (overloaded ? 1 : 2));
 
+/**
+ * Files known to take longest (seconds on this machine, quiet), started first within their project. Vitest orders
+ * files by the durations in its cache, and without one (a fresh clone: CI) by size, larger first; these are short
+ * files that run long (one test over many pages), and started last they left one worker alone for their whole length:
+ * portal-axe (≈ 60 s) began at 300 s of a 345 s e2e phase.
+ */
+const LONG_FIRST = [
+  'apps/web/e2e/screenshots.e2e.ts', // 70–85 s
+  'apps/web/e2e/portal-axe.e2e.ts', // 55–75 s
+  'apps/web/e2e/layout.e2e.ts', // 40–60 s
+  'apps/web/e2e/login.e2e.ts', // 40–45 s
+  'apps/web/e2e/csp.e2e.ts', // 40–45 s
+  'apps/web/e2e/account.e2e.ts', // 12–40 s
+  'apps/server/src/http/fuzz.test.ts', // 50–60 s
+];
+
+/** Vitest's order, then the LONG_FIRST files moved to the front of their project (its own order kept otherwise). */
+class LongFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (f: TestSpecification) => {
+      const i = LONG_FIRST.findIndex((name) => f.moduleId.endsWith(name));
+      return i < 0 ? LONG_FIRST.length : i;
+    };
+    const out: TestSpecification[] = [];
+    for (let start = 0; start < sorted.length;) {
+      let end = start;
+      while (end < sorted.length && sorted[end].project.name === sorted[start].project.name) end++;
+      const group = sorted.slice(start, end).map((f, i) => ({ f, i, r: rank(f) }));
+      group.sort((a, b) => a.r - b.r || a.i - b.i);
+      out.push(...group.map((g) => g.f));
+      start = end;
+    }
+    return out;
+  }
+}
+
 export default defineConfig({
   test: {
     maxWorkers: workers,
+    sequence: { sequencer: LongFirstSequencer },
     projects: [
       {
         test: {

@@ -13,6 +13,7 @@
 //   node scripts/test.mjs [--only unit|web|api|pg|e2e[,...]]   (--only may be repeated)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pgBinDir, startPg } from './pg.mjs';
@@ -355,6 +356,19 @@ async function phasePg(missing) {
   results[results.length - 1].ms = Date.now() - t0;
 }
 
+/**
+ * The machine's load before this run's own phases (sampled at start): vitest.config.ts runs the e2e files one at a time
+ * on an overloaded machine, but judged by the load when the e2e phase begins it mostly saw what the pg phase had just
+ * left (a 1-minute load of 4 and more on 2 cores), and ran them one by one: 640 s instead of 345 s on a quiet machine.
+ */
+const LOAD_AT_START = os.loadavg()[0];
+function e2eWorkersEnv() {
+  if (process.env.E2E_WORKERS) return {};
+  const overloaded = LOAD_AT_START >= 2 * os.availableParallelism();
+  if (overloaded) console.log(yellow(`load ${LOAD_AT_START.toFixed(1)} before the tests began: e2e files one at a time`));
+  return { E2E_WORKERS: overloaded ? '1' : '2' };
+}
+
 async function phaseE2e(missing) {
   header('e2e: build the web app and the server, then Playwright against the compiled server');
   const t0 = Date.now();
@@ -384,7 +398,7 @@ async function phaseE2e(missing) {
   const buildMs = Date.now() - t0;
   console.log(`web and server ready in ${secs(buildMs)}`);
   fs.rmSync(path.join(TMP, 'screenshots'), { recursive: true, force: true });
-  const run = await runVitest('e2e', ['e2e']);
+  const run = await runVitest('e2e', ['e2e'], e2eWorkersEnv());
   allFailures.push(...recordVitest(['e2e'], run, Date.now() - t0).map((f) => `[e2e] ${f}`));
   const row = results[results.length - 1];
   row.note = `${row.note}; build ${secs(buildMs)}`;
