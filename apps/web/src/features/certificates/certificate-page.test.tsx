@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { CertificateDetail, CertificateRow } from '@ip/contract';
 import CertificatePage from './pages/certificate-page';
 import { mockNetwork, type RecordedCall } from '../../test/fixtures';
+import { buttonByText } from '../../test/queries';
 import { renderWithProviders } from '../../test/render';
 
 // The machine running the suite may be busy: give the UI time to answer.
@@ -165,7 +166,7 @@ describe('/certificateData: the list', () => {
     renderWithProviders(<CertificatePage />, ['/certificateData']);
     expect(await screen.findByText(/证书加载失败/)).toBeTruthy();
     const before = net.calls.length;
-    await user.click(screen.getByRole('button', { name: /重\s*试/ }));
+    await user.click(buttonByText(/^重\s*试$/));
     await waitFor(() => expect(net.calls.length).toBeGreaterThan(before));
   });
 

@@ -5,6 +5,7 @@ import { Route, Routes } from 'react-router';
 import type { ArticleDetail, ArticlePage, ArticleRevision, PortalSettings, PublicArticleDetail } from '@ip/contract';
 import { setToken } from '../../lib/storage';
 import { makeUser, mockNetwork, ok, type RecordedCall } from '../../test/fixtures';
+import { buttonByText } from '../../test/queries';
 import { renderWithProviders } from '../../test/render';
 
 // /web 网站管理, /news 资讯中心, /newsDetails (ADR 0053) against a mocked network.
@@ -109,7 +110,7 @@ describe('/web 网站管理', () => {
     const net = network();
     const user = userEvent.setup();
     renderWithProviders(<WebAdminPage />, ['/web']);
-    await user.click(await screen.findByRole('button', { name: '新建文章' }, { timeout: 20_000 }));
+    await user.click(await waitFor(() => buttonByText('新建文章'), { timeout: 20_000 }));
     const drawer = await screen.findByRole('dialog');
     expect(await within(drawer).findByRole('toolbar', { name: '正文格式' }, { timeout: 20_000 })).toBeTruthy();
     expect(within(drawer).getByRole('button', { name: '插入表格' })).toBeTruthy();
@@ -171,7 +172,7 @@ describe('/web 网站管理', () => {
     expect((title as HTMLInputElement).value).toBe('知识产权管理与专利检索平台');
     await user.clear(title);
     await user.type(title, '区知识产权公共服务平台');
-    await user.click(screen.getByRole('button', { name: '保存分享设置' }));
+    await user.click(buttonByText('保存分享设置'));
     await waitFor(() => expect(net.calls.some((c) => c.url === '/v1/portal/admin/settings/save')).toBe(true));
     expect(net.calls.find((c) => c.url === '/v1/portal/admin/settings/save')!.body).toEqual({
       share: { title: '区知识产权公共服务平台', description: SETTINGS.share.description, link: '/web/index', image_file_id: 0 },
@@ -184,7 +185,7 @@ describe('/news and /newsDetails', () => {
     const net = network();
     const user = userEvent.setup();
     renderWithProviders(<NewsPage />, ['/news']);
-    const link = await screen.findByRole('link', { name: ARTICLE.title }, { timeout: 20_000 });
+    const link = (await screen.findByText(ARTICLE.title, {}, { timeout: 20_000 })).closest('a')!;
     expect(link.getAttribute('href')).toBe('/newsDetails?id=7');
     expect(net.calls.find((c) => c.url === '/v1/portal/admin/articles')!.body).toMatchObject({ channel: '', scope: 'all' });
     await user.click(screen.getByRole('menuitem', { name: '内部通知' }));

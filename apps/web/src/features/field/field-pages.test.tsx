@@ -9,6 +9,7 @@ import AddWaitvisitPage from './pages/add-waitvisit-page';
 import { addDays, shanghaiToday } from './api';
 import { retryPolicy } from './send-with-retry';
 import { LocationProbe, makeUser, mockNetwork, ok, type RecordedCall } from '../../test/fixtures';
+import { buttonByText } from '../../test/queries';
 import { renderWithProviders } from '../../test/render';
 
 // ADR 0044: the three mobile visit pages against a mocked network, with a field token of staff member 7.
@@ -98,7 +99,9 @@ describe('/web/small/Waitvisit', () => {
     const cal = net.calls.find((c) => c.url === '/v1/visit/calendar')!;
     expect(cal.config.params).toMatchObject({ from: addDays(today, -14), to: addDays(today, 30), staff_id: 7 });
     expect(cal.headers.Authorization).toBe('Bearer field-tok');
-    await userEvent.setup().click(screen.getByRole('button', { name: /^示例科技有限公司.*点击登记走访/ }));
+    const plan = screen.getByText('示例科技有限公司').closest('button')!;
+    expect(plan.textContent).toMatch(/^示例科技有限公司.*点击登记走访/);
+    await userEvent.setup().click(plan);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/web/small/workVisit?id=2'));
   });
 
@@ -106,7 +109,7 @@ describe('/web/small/Waitvisit', () => {
     network((c) => (c.url === '/v1/visit/calendar' ? ok([]) : undefined));
     renderAt('/web/small/Waitvisit');
     expect(await screen.findByText('暂无待走访')).toBeTruthy();
-    await userEvent.setup().click(screen.getByRole('button', { name: '发起待走访' }));
+    await userEvent.setup().click(buttonByText('发起待走访'));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/web/addWaitvisit'));
   });
 });
@@ -116,7 +119,7 @@ describe('/web/small/workVisit', () => {
     const net = network();
     renderAt('/web/small/workVisit');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: '保存走访记录' }));
+    await user.click(await waitFor(() => buttonByText('保存走访记录')));
     expect(await screen.findByText('请选择走访企业')).toBeTruthy();
     expect(screen.getByText('请填写接待人员')).toBeTruthy();
     expect(screen.getByText('请填写走访内容')).toBeTruthy();
@@ -165,11 +168,11 @@ describe('/web/small/workVisit', () => {
     });
     renderAt('/web/small/workVisit');
     const user = userEvent.setup();
-    await screen.findByRole('button', { name: '保存走访记录' });
+    await waitFor(() => buttonByText('保存走访记录'));
     await pickCompany(user);
     await user.type(screen.getByLabelText('接待人员'), '张经理');
     await user.type(screen.getByLabelText('走访内容'), '了解企业专利布局');
-    await user.click(screen.getByRole('button', { name: '保存走访记录' }));
+    await user.click(buttonByText('保存走访记录'));
     expect(await screen.findByText('走访记录已保存')).toBeTruthy();
     const sends = net.calls.filter((c) => c.url === '/v1/visit/createVisit');
     expect(sends).toHaveLength(3);
@@ -196,14 +199,14 @@ describe('/web/small/workVisit', () => {
     });
     renderAt('/web/small/workVisit');
     const user = userEvent.setup();
-    await screen.findByRole('button', { name: '保存走访记录' });
+    await waitFor(() => buttonByText('保存走访记录'));
     await pickCompany(user);
     await user.type(screen.getByLabelText('接待人员'), '张经理');
     await user.type(screen.getByLabelText('走访内容'), '了解企业融资需求');
-    await user.click(screen.getByRole('button', { name: /添加需求/ }));
-    await user.click(screen.getByRole('button', { name: /添加需求/ }));
+    await user.click(buttonByText(/添加需求/));
+    await user.click(buttonByText(/添加需求/));
     // a demand without a title is refused in the form, nothing sent
-    await user.click(screen.getByRole('button', { name: '保存走访记录' }));
+    await user.click(buttonByText('保存走访记录'));
     expect((await screen.findAllByText('请填写需求标题')).length).toBe(2);
     expect(net.calls.filter((c) => c.url === '/v1/visit/createVisit')).toHaveLength(0);
     await user.type(screen.getByLabelText('需求 1 标题'), '专利质押融资');
@@ -211,7 +214,7 @@ describe('/web/small/workVisit', () => {
     await user.click(await screen.findByTitle('融资需求'));
     await user.type(screen.getByLabelText('需求 2 标题'), '招聘专利工程师');
     await user.type(screen.getByLabelText('需求 2 内容（选填）'), '两名');
-    await user.click(screen.getByRole('button', { name: '保存走访记录' }));
+    await user.click(buttonByText('保存走访记录'));
     expect(await screen.findByText('走访记录已保存，同时登记了 2 条需求')).toBeTruthy();
     const sent = net.calls.filter((c) => c.url === '/v1/visit/createVisit');
     expect(sent).toHaveLength(1);
@@ -230,15 +233,15 @@ describe('/web/small/workVisit', () => {
     });
     renderAt('/web/small/workVisit');
     const user = userEvent.setup();
-    await screen.findByRole('button', { name: '保存走访记录' });
+    await waitFor(() => buttonByText('保存走访记录'));
     await pickCompany(user);
     await user.type(screen.getByLabelText('接待人员'), '李总');
     await user.type(screen.getByLabelText('走访内容'), '政策宣讲');
-    await user.click(screen.getByRole('button', { name: '保存走访记录' }));
+    await user.click(buttonByText('保存走访记录'));
     expect(await screen.findByText(/走访记录尚未保存/)).toBeTruthy();
     expect(net.calls.filter((c) => c.url === '/v1/visit/createVisit')).toHaveLength(4);
     down = false;
-    await user.click(screen.getByRole('button', { name: '重试' }));
+    await user.click(buttonByText(/^重\s*试$/));
     expect(await screen.findByText('走访记录已保存')).toBeTruthy();
     const keys = net.calls
       .filter((c) => c.url === '/v1/visit/createVisit')
@@ -267,7 +270,7 @@ describe('/web/small/workVisit', () => {
     await user.type(screen.getByLabelText('接待人员'), '王主任');
     await user.type(screen.getByLabelText('走访内容'), '回访');
     await user.click(screen.getByRole('switch', { name: '需要跟进' }));
-    await user.click(screen.getByRole('button', { name: '保存走访记录' }));
+    await user.click(buttonByText('保存走访记录'));
     expect(await screen.findByText('走访记录已保存')).toBeTruthy();
     const edits = net.calls.filter((c) => c.url === '/v1/visit/editVisit');
     expect(edits).toHaveLength(1);
@@ -309,7 +312,8 @@ describe('/web/addWaitvisit', () => {
     );
     renderAt('/web/addWaitvisit');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: '发起待走访' }));
+    // Within the form: the page's title says 发起待走访 too.
+    await user.click(await waitFor(() => buttonByText('发起待走访', document.querySelector('form') as HTMLElement)));
     expect(await screen.findByText('请选择走访企业')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('走访日期'), { target: { value: addDays(today, -1) } });
     expect(await screen.findByText('走访日期不能早于今天')).toBeTruthy();
@@ -318,7 +322,7 @@ describe('/web/addWaitvisit', () => {
     fireEvent.change(screen.getByLabelText('走访日期'), { target: { value: addDays(today, 2) } });
     fireEvent.change(screen.getByLabelText('走访时间'), { target: { value: '14:30' } });
     await user.type(screen.getByLabelText('走访目的'), '政策宣讲');
-    await user.click(screen.getByRole('button', { name: '发起待走访' }));
+    await user.click(buttonByText('发起待走访', document.querySelector('form') as HTMLElement));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/web/small/Waitvisit'));
     const sent = net.calls.find((c) => c.url === '/v1/visit/createVisit')!;
     expect(sent.body).toMatchObject({

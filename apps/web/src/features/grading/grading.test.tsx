@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { DEFAULT_GRADE_THRESHOLDS, DEFAULT_SCORE_WEIGHTS, type RankingRow } from '@ip/contract';
 import { setToken } from '../../lib/storage';
 import { makeUser, mockNetwork, ok, type RecordedCall } from '../../test/fixtures';
+import { buttonByText } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 
 // /workCompany and /workTobear (ADR 0043): ranking with the score breakdown and filters; grades and the rules editor.
@@ -91,7 +92,7 @@ describe('/workCompany 企业排名', () => {
     await user.type(screen.getByLabelText('企业名称关键词'), '华芯{Enter}');
     await waitFor(() => expect(router.state.location.search).toContain('keyword='));
     await waitFor(() => expect(calls(net, '/v1/service/ranking').at(-1)!.body).toMatchObject({ keyword: '华芯', page: 1 }));
-    await user.click(screen.getByRole('button', { name: '清除筛选' }));
+    await user.click(buttonByText('清除筛选'));
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
@@ -135,18 +136,18 @@ describe('/workTobear 企业分级', () => {
     await waitFor(() => expect((visit as HTMLInputElement).value).toBe('2'));
     await user.clear(visit);
     await user.type(visit, '9');
-    await user.click(screen.getByRole('button', { name: '预览分级' }));
+    await user.click(buttonByText('预览分级'));
     expect(await screen.findByText('按此规则：A 级 1 家，B 级 2 家，C 级 3 家，D 级 4 家')).toBeTruthy();
     expect(calls(net, '/v1/service/score/preview')[0].body).toMatchObject({ weights: { visit: 9 } });
     const b = screen.getByLabelText('B 级最低分');
     await user.clear(b);
     await user.type(b, '100');
-    await user.click(screen.getByRole('button', { name: '保存规则' }));
+    await user.click(buttonByText('保存规则'));
     expect(await screen.findByText('A 级分数线须高于 B 级')).toBeTruthy();
     expect(calls(net, '/v1/service/score/save')).toHaveLength(0);
     await user.clear(b);
     await user.type(b, '30');
-    await user.click(screen.getByRole('button', { name: '保存规则' }));
+    await user.click(buttonByText('保存规则'));
     await waitFor(() => expect(calls(net, '/v1/service/score/save')).toHaveLength(1));
     expect(calls(net, '/v1/service/score/save')[0].body).toEqual({
       weights: { ...DEFAULT_SCORE_WEIGHTS, visit: 9 },

@@ -8,6 +8,7 @@ import CenterDetailPage from './pages/center-detail-page';
 import { MessageBell, bellLabel } from '../../components/message-bell';
 import { LocationProbe, makeUser, mockNetwork, ok, type RecordedCall } from '../../test/fixtures';
 import { setToken } from '../../lib/storage';
+import { buttonByText } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 import { renderWithProviders } from '../../test/render';
 
@@ -84,12 +85,12 @@ describe('/center', () => {
     await screen.findByRole('link', { name: /年费预警：一种电池/ });
     await user.click(screen.getByRole('tab', { name: '监控预警（1）' }));
     await waitFor(() => expect(calls(net, 'index').at(-1)?.body).toMatchObject({ kind: 'monitor', page: 1 }));
-    await user.click(screen.getByRole('button', { name: '全部已读' }));
+    await user.click(buttonByText('全部已读'));
     await waitFor(() => expect(calls(net, 'read_all')).toHaveLength(1));
     expect(calls(net, 'read_all')[0].body).toEqual({ kind: 'monitor' });
     // The counts are asked for again at once (the bell follows).
     const before = calls(net, 'unread_count').length;
-    await user.click(screen.getByRole('button', { name: '标记已读 监控命中' }));
+    await user.click(screen.getByLabelText('标记已读 监控命中'));
     await waitFor(() => expect(calls(net, 'read')[0]?.body).toEqual({ ids: [2] }));
     await waitFor(() => expect(calls(net, 'unread_count').length).toBeGreaterThan(before));
 
@@ -109,7 +110,7 @@ describe('/center', () => {
     );
     renderWithProviders(<CenterPage />, ['/center']);
     expect(await screen.findByText(/暂无消息/)).toBeTruthy();
-    expect((screen.getByRole('button', { name: '全部已读' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((buttonByText('全部已读') as HTMLButtonElement).disabled).toBe(true);
   });
 });
 
@@ -132,7 +133,7 @@ describe('/centerDetail', () => {
     expect(screen.getByText('年费预警', { selector: '.ant-tag' })).toBeTruthy();
     expect(screen.getByText('已读')).toBeTruthy();
     expect(screen.getByText('2026-03-15 10:00')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: '查看相关内容' }));
+    await user.click(buttonByText('查看相关内容'));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/costdetails?patent=5'));
   });
 
@@ -155,7 +156,7 @@ describe('the bell', () => {
       </>,
       ['/home'],
     );
-    const bell = await screen.findByRole('button', { name: '消息中心，2 条未读' });
+    const bell = await screen.findByLabelText('消息中心，2 条未读');
     expect(bell.querySelector('.ant-badge')?.textContent).toContain('2');
     await user.click(bell);
     expect(screen.getByTestId('location').textContent).toBe('/center');
@@ -192,7 +193,7 @@ describe('enterprise-service accounts (ADR 0033)', () => {
       );
       const user = userEvent.setup();
       const router = renderApp('/work');
-      await user.click(await screen.findByRole('button', { name: '消息中心，2 条未读' }, { timeout: 20_000 }));
+      await user.click(await screen.findByLabelText('消息中心，2 条未读', undefined, { timeout: 20_000 }));
       await waitFor(() => expect(router.state.location.pathname).toBe('/center'));
       await user.click(await screen.findByRole('link', { name: /年费预警：一种电池/ }, { timeout: 20_000 }));
       await waitFor(() => expect(router.state.location.pathname).toBe('/centerDetail'));

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { MonitorCompare, MonitorHit, MonitorRule } from '@ip/contract';
 import { setToken } from '../../lib/storage';
 import { makeUser, mockNetwork, ok, type RecordedCall } from '../../test/fixtures';
+import { buttonByText } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 
 const RULE: MonitorRule = {
@@ -77,7 +78,7 @@ describe('/early', () => {
     expect((await screen.findByRole('link', { name: '一种图像识别方法1' })).getAttribute('href')).toBe('/detail?id=41');
     expect(screen.getByText('未读 1 条')).toBeTruthy();
 
-    expect(screen.getByRole('button', { name: /新增规则/ })).toBeTruthy();
+    expect(buttonByText('新增规则')).toBeTruthy();
     expect(screen.getByRole('link', { name: '对比' }).getAttribute('href')).toBe('/cutDetails?id=7');
   }, 120_000);
 });
@@ -103,7 +104,7 @@ describe('/early rule dialog', () => {
     });
     const user = userEvent.setup();
     renderApp('/early');
-    await user.click(await screen.findByRole('button', { name: /新增规则/ }, { timeout: 45_000 }));
+    await user.click(await waitFor(() => buttonByText('新增规则'), { timeout: 45_000 }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('新增监控规则')).toBeTruthy();
     // 保存 with nothing filled: the form says what is missing and nothing is sent.

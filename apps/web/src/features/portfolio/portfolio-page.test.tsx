@@ -5,6 +5,7 @@ import PortfolioPage, { PORTFOLIO_TABS } from './pages/portfolio-page';
 import { PortfolioActions } from '../../components/portfolio-actions';
 import { sessionStore } from '../../lib/session-store';
 import { makeUser, mockNetwork, ok, type RecordedCall } from '../../test/fixtures';
+import { buttonByText } from '../../test/queries';
 import { renderWithProviders } from '../../test/render';
 
 const TREE = {
@@ -114,11 +115,12 @@ describe('/patent (专利管理)', () => {
     expect(await within(dialog).findByText('“电池技术”下已有名为“正极材料”的分类，请换一个名称')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: /取\s*消/ }));
 
-    await user.click(screen.getByRole('button', { name: /删\s*除/ }));
+    await user.click(buttonByText(/^删\s*除$/));
     expect(await screen.findByText('删除分类“电池技术”？')).toBeTruthy();
     expect(screen.getByText('其 1 个子分类一并删除，其中 5 件专利将移到未分类。')).toBeTruthy();
     expect(net.calls.some((c) => c.url.endsWith('/delete'))).toBe(false);
-    const confirm = screen.getAllByRole('button', { name: /删\s*除/ }).at(-1)!;
+    const pop = screen.getByText('删除分类“电池技术”？').closest('.ant-popover') as HTMLElement;
+    const confirm = within(pop).getByRole('button', { name: /删\s*除/ });
     await user.click(confirm);
     await waitFor(() => expect(net.calls.find((c) => c.url.endsWith('/delete'))?.body).toEqual({ id: 11 }));
   });
@@ -145,7 +147,8 @@ describe('/patent (专利管理)', () => {
     await user.click(within(await screen.findByRole('region', { name: '批量操作' })).getByRole('button', { name: '移出专利库' }));
     expect(await screen.findByText('把 1 件专利移出专利库？')).toBeTruthy();
     expect(net.calls.some((c) => c.url.endsWith('/remove'))).toBe(false);
-    await user.click(screen.getByRole('button', { name: /^移\s*出$/ }));
+    const pop = screen.getByText('把 1 件专利移出专利库？').closest('.ant-popover') as HTMLElement;
+    await user.click(within(pop).getByRole('button', { name: /^移\s*出$/ }));
     await waitFor(() => expect(net.calls.find((c) => c.url.endsWith('/remove'))?.body).toEqual({ patent_ids: [1] }));
   });
 
@@ -170,7 +173,7 @@ describe('/patent (专利管理)', () => {
     expect(await screen.findByText('专利列表加载失败')).toBeTruthy();
     expect(screen.getByText('还没有分类，新建一个吧')).toBeTruthy();
     fail = false;
-    await user.click(screen.getByRole('button', { name: /重\s*试/ }));
+    await user.click(buttonByText(/^重\s*试$/));
     expect(await screen.findByText('没有符合条件的专利')).toBeTruthy();
   });
 
@@ -191,7 +194,7 @@ describe('/patent (专利管理)', () => {
     );
     const user = userEvent.setup();
     renderWithProviders(<PortfolioPage />, ['/patent']);
-    await user.click(await screen.findByRole('button', { name: /按号码添加/ }));
+    await user.click(await waitFor(() => buttonByText('按号码添加')));
     const dialog = await dialogTitled('按号码添加专利');
     await user.type(within(dialog).getByLabelText(/申请号或公开号/), 'CN202223220665.2{Enter}202223220665.3');
     expect(within(dialog).getByText('已识别 2 个号码')).toBeTruthy();

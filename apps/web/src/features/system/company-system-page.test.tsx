@@ -5,6 +5,7 @@ import type { CompanyProfile, SubAccountRow } from '@ip/contract';
 import { setToken } from '../../lib/storage';
 import { makeUser, mockNetwork, ok, type RecordedCall } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
+import { buttonByText } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 import { SubAccountsPanel } from './components/sub-accounts-panel';
 
@@ -98,7 +99,7 @@ describe('/system 企业信息 (company main user)', () => {
 
     await user.clear(phone);
     await user.type(phone, '12345');
-    await user.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await user.click(buttonByText(/^保\s*存$/));
     expect(await screen.findByText('联系电话格式不正确，请填写手机号或带区号的固定电话')).toBeTruthy();
     expect(calls(net, '/v1/frontend/company/save')).toHaveLength(0);
 
@@ -107,7 +108,7 @@ describe('/system 企业信息 (company main user)', () => {
     await user.clear(screen.getByRole('textbox', { name: '联系人' }));
     await user.type(screen.getByRole('textbox', { name: '联系人' }), '周主管');
     await user.click(screen.getByRole('radio', { name: '不符合' }));
-    await user.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await user.click(buttonByText(/^保\s*存$/));
     await waitFor(() => expect(calls(net, '/v1/frontend/company/save')).toHaveLength(1));
     expect(calls(net, '/v1/frontend/company/save')[0].body).toEqual({
       address: PROFILE.address,
@@ -136,7 +137,7 @@ describe('/system 企业信息 (company main user)', () => {
     expect(await screen.findByText('企业信息加载失败', {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText('当前账号尚未关联企业，请联系管理员')).toBeTruthy();
     fail = false;
-    await userEvent.setup().click(screen.getByRole('button', { name: /重\s*试/ }));
+    await userEvent.setup().click(buttonByText(/^重\s*试$/));
     expect(await screen.findByText('913301060000000001')).toBeTruthy();
   });
 });
@@ -162,7 +163,7 @@ describe('子账号 panel (company main user)', () => {
       expect(calls(net, '/v1/frontend/visitor/index').at(-1)!.body).toEqual({ page: 1, page_size: 10, keyword: '刘' }),
     );
 
-    await user.click(screen.getByRole('button', { name: /新建子账号/ }));
+    await user.click(buttonByText('新建子账号'));
     const dialog = await dialogTitled('新建子账号');
     await user.type(within(dialog).getByLabelText('姓名'), '新同事');
     await user.type(within(dialog).getByLabelText('手机号'), '1390000');
@@ -222,14 +223,15 @@ describe('子账号 panel (company main user)', () => {
     const net = serve();
     const user = userEvent.setup();
     renderPanel();
-    await user.click(await screen.findByRole('button', { name: '停用 刘专利' }, { timeout: 15_000 }));
+    await user.click(await screen.findByLabelText('停用 刘专利', undefined, { timeout: 15_000 }));
     expect(await screen.findByText('确定停用「刘专利」吗？')).toBeTruthy();
     expect(calls(net, '/v1/frontend/visitor/edit_visitor')).toHaveLength(0);
-    await user.click(screen.getByRole('button', { name: /确\s*定/ }));
+    const confirm = screen.getByText('确定停用「刘专利」吗？').closest('.ant-popover') as HTMLElement;
+    await user.click(within(confirm).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(calls(net, '/v1/frontend/visitor/edit_visitor')).toHaveLength(1));
     expect(calls(net, '/v1/frontend/visitor/edit_visitor')[0].body).toEqual({ id: 21, status: 0 });
 
-    await user.click(screen.getByRole('button', { name: '删除 陈助理' }));
+    await user.click(screen.getByLabelText('删除 陈助理'));
     expect(await screen.findByText('确定删除「陈助理」吗？')).toBeTruthy();
     expect(calls(net, '/v1/frontend/visitor/del_visitor')).toHaveLength(0);
     const pop = screen.getByText('确定删除「陈助理」吗？').closest('.ant-popover') as HTMLElement;
@@ -243,7 +245,7 @@ describe('子账号 panel (company main user)', () => {
     const net = serve();
     const user = userEvent.setup();
     renderPanel();
-    await user.click(await screen.findByRole('button', { name: '重置密码：刘专利' }, { timeout: 15_000 }));
+    await user.click(await screen.findByLabelText('重置密码：刘专利', undefined, { timeout: 15_000 }));
     const reset = await dialogTitled('重置「刘专利」的密码');
     await user.type(within(reset).getByLabelText('新密码'), 'Reset2026b');
     await user.type(within(reset).getByLabelText('确认密码'), 'Reset2026b{Enter}');
@@ -251,7 +253,7 @@ describe('子账号 panel (company main user)', () => {
     expect(calls(net, '/v1/frontend/visitor/edit_info')[0].body).toEqual({ id: 21, password: 'Reset2026b' });
     expect(await screen.findByText('密码已重置，该账号已下线')).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: '编辑 刘专利' }));
+    await user.click(screen.getByLabelText('编辑 刘专利'));
     const edit = await dialogTitled('编辑子账号');
     const name = within(edit).getByLabelText('姓名') as HTMLInputElement;
     expect(name.value).toBe('刘专利');

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { CertificateExpireList, HolidayList, WarningSetting } from '@ip/contract';
 import { setToken } from '../../lib/storage';
 import { makeUser, mockNetwork, ok, type RecordedCall } from '../../test/fixtures';
+import { buttonByText } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 import { renderWithProviders } from '../../test/render';
 import { HolidaysPanel } from '../system/components/holidays-panel';
@@ -75,8 +76,8 @@ describe('/system 节假日 (administrator)', () => {
     await waitFor(() => expect(calls(net, '/v1/system/holiday/save')).toHaveLength(1));
     expect(calls(net, '/v1/system/holiday/save')[0].body).toEqual({ day: `${YEAR}-06-01`, working: 1, name: '测试' });
 
-    await user.click(screen.getByRole('button', { name: `删除 ${YEAR}-10-01` }));
-    await user.click(await screen.findByRole('button', { name: /^删\s*除$/ }));
+    await user.click(screen.getByLabelText(`删除 ${YEAR}-10-01`));
+    await user.click(within(await screen.findByRole('tooltip')).getByRole('button', { name: /^删\s*除$/ }));
     await waitFor(() => expect(calls(net, '/v1/system/holiday/delete')).toHaveLength(1));
     expect(calls(net, '/v1/system/holiday/delete')[0].body).toEqual({ day: `${YEAR}-10-01` });
   });
@@ -105,14 +106,14 @@ describe('/system 提醒设置 (company)', () => {
     await waitFor(() => expect(fee.value).toBe('90, 30, 7'));
     await user.clear(fee);
     await user.type(fee, '0, 30');
-    await user.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await user.click(buttonByText(/^保\s*存$/));
     expect(await screen.findByText('年费提醒天数须在 1–3650 天之间')).toBeTruthy();
     await user.clear(fee);
     await user.type(fee, '60，15');
     const cert = screen.getByRole('textbox', { name: '证书到期提醒（到期前天数）' });
     await user.clear(cert);
     await user.type(cert, '30 180');
-    await user.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await user.click(buttonByText(/^保\s*存$/));
     await waitFor(() => expect(calls(net, '/v1/frontend/warning/save')).toHaveLength(1));
     expect(calls(net, '/v1/frontend/warning/save')[0].body).toEqual({
       fee_days: [60, 15],

@@ -162,7 +162,7 @@ describe('/workWaitvisit3 需求记录', () => {
       expect(calls(net, '/v1/demand/list').some((c) => (c.body as { light?: string }).light === 'red')).toBe(true),
     );
 
-    await user.click(screen.getByRole('button', { name: '查看需求 研发人员招聘渠道' }));
+    await user.click(screen.getByLabelText('查看需求 研发人员招聘渠道'));
     await waitFor(() => expect(router.state.location.search).toContain('id=2'));
     expect(await screen.findByText('办理记录')).toBeTruthy();
     await user.click(buttonByText(/^分\s*派$/));
