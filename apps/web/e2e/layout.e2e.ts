@@ -204,7 +204,9 @@ describe('company search on /work (spec §2, §5)', () => {
       page.locator('.ant-select-dropdown').getByText(name, { exact: true }).filter({ visible: true });
     const option = listed('示例科技有限公司');
     await option.waitFor();
+    // Each waited for before it is counted: on a loaded machine the first entry was visible before the others (CI).
     for (const name of ['示例新材料股份有限公司', '示例医疗器械有限公司']) {
+      await listed(name).first().waitFor();
       expect(await listed(name).count(), name).toBe(1);
     }
     expect(await listed('华芯半导体科技有限公司').count()).toBe(0);
