@@ -31,10 +31,11 @@ const pgOnly = ['apps/server/src/search/engine/pg-bulk-index.test.ts'];
  * How many e2e files run side by side: E2E_WORKERS when set, else 2: a test mostly waits on the browser or the
  * server, so two files keep the two cores of the CI machine busy. But 1 on an overloaded machine (a load average of
  * twice the cores or more): there the one server process gets a fixed share of the cores, and two files asking it at
- * once stretch its answers toward the tests' timeouts. `npm test` sets E2E_WORKERS from the load before its first
- * phase: at this point its own pg phase has just left a load of about 4.
+ * once stretch its answers toward the tests' timeouts. The load is the one `npm test` sampled before its first phase
+ * (TEST_LOAD_AT_START) when it runs this: by the e2e phase its own pg phase has left a load of about 4.
  */
-const overloaded = os.loadavg()[0] >= 2 * os.availableParallelism();
+const load = Number(process.env.TEST_LOAD_AT_START) || os.loadavg()[0];
+const overloaded = load >= 2 * os.availableParallelism();
 const e2eWorkers = Math.max(1, Math.floor(Number(process.env.E2E_WORKERS)) || (overloaded ? 1 : 2));
 
 /**
@@ -61,16 +62,10 @@ class LongFirstSequencer extends BaseSequencer {
       const i = LONG_FIRST.findIndex((name) => f.moduleId.endsWith(name));
       return i < 0 ? LONG_FIRST.length : i;
     };
-    const out: TestSpecification[] = [];
-    for (let start = 0; start < sorted.length;) {
-      let end = start;
-      while (end < sorted.length && sorted[end].project.name === sorted[start].project.name) end++;
-      const group = sorted.slice(start, end).map((f, i) => ({ f, i, r: rank(f) }));
-      group.sort((a, b) => a.r - b.r || a.i - b.i);
-      out.push(...group.map((g) => g.f));
-      start = end;
-    }
-    return out;
+    // super.sort keeps each project's files together; a stable sort by (project's place, rank) keeps that.
+    const place = new Map<string, number>();
+    sorted.forEach((f, i) => place.has(f.project.name) || place.set(f.project.name, i));
+    return sorted.sort((a, b) => place.get(a.project.name)! - place.get(b.project.name)! || rank(a) - rank(b));
   }
 }
 

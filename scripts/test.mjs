@@ -357,17 +357,11 @@ async function phasePg(missing) {
 }
 
 /**
- * The machine's load before this run's own phases (sampled at start): vitest.config.ts runs the e2e files one at a time
- * on an overloaded machine, but judged by the load when the e2e phase begins it mostly saw what the pg phase had just
- * left (a 1-minute load of 4 and more on 2 cores), and ran them one by one: 640 s instead of 345 s on a quiet machine.
+ * The machine's load before this run's own phases, handed to the e2e run (vitest.config.ts runs the e2e files one at a
+ * time on an overloaded machine): read when the e2e phase begins, the load is mostly what the pg phase has just left
+ * (4 and more on 2 cores), and the files ran one by one: 640 s instead of 345 s on a quiet machine.
  */
 const LOAD_AT_START = os.loadavg()[0];
-function e2eWorkersEnv() {
-  if (process.env.E2E_WORKERS) return {};
-  const overloaded = LOAD_AT_START >= 2 * os.availableParallelism();
-  if (overloaded) console.log(yellow(`load ${LOAD_AT_START.toFixed(1)} before the tests began: e2e files one at a time`));
-  return { E2E_WORKERS: overloaded ? '1' : '2' };
-}
 
 async function phaseE2e(missing) {
   header('e2e: build the web app and the server, then Playwright against the compiled server');
@@ -398,7 +392,7 @@ async function phaseE2e(missing) {
   const buildMs = Date.now() - t0;
   console.log(`web and server ready in ${secs(buildMs)}`);
   fs.rmSync(path.join(TMP, 'screenshots'), { recursive: true, force: true });
-  const run = await runVitest('e2e', ['e2e'], e2eWorkersEnv());
+  const run = await runVitest('e2e', ['e2e'], { TEST_LOAD_AT_START: String(LOAD_AT_START) });
   allFailures.push(...recordVitest(['e2e'], run, Date.now() - t0).map((f) => `[e2e] ${f}`));
   const row = results[results.length - 1];
   row.note = `${row.note}; build ${secs(buildMs)}`;
