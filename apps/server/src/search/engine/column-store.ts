@@ -1,0 +1,487 @@
+// The search columns both in-memory engines share (SQLite: sqlite-store.ts, PostgreSQL: pg-store.ts): the few
+// columns search filters, sorts and facets on, held as typed arrays indexed by patent id, with the facet counting,
+// the date orders and the facet filters over them. Where the patents come from, how text conditions become sets and
+// how the arrays stay in step with the tables is each engine's own. The arrays load from the narrow covering index
+// patents_search_columns (SQLite migration 003, PostgreSQL migration 051).
+import type { DateNode, EnumNode } from '../expression/ast';
+import { Bitset } from './bitset';
+import { compareCodePoints, ipcClass, ipcSection, type FacetCounts } from './facets';
+import type { SearchFilters } from './structured';
+
+const RESULT_ENTRIES = 16;
+/** Results at least this large are paged in date order by walking the precomputed order. */
+export const ORDER_WALK_MIN = 50000;
+/** Largest patent id the arrays are built for (≈ 20 bytes each). */
+export const MAX_ID = 50_000_000;
+
+export class Dict {
+  readonly values: string[] = [''];
+  private index = new Map<string, number>([['', 0]]);
+  code(v: string | null | undefined): number {
+    const s = v ?? '';
+    let c = this.index.get(s);
+    if (c === undefined) {
+      c = this.values.length;
+      this.values.push(s);
+      this.index.set(s, c);
+    }
+    return c;
+  }
+  lookup(v: string): number | undefined {
+    return this.index.get(v);
+  }
+  get size(): number {
+    return this.values.length;
+  }
+}
+
+export function dateInt(d: string | null | undefined): number {
+  if (!d || d.length < 10) return 0;
+  return Number(d.slice(0, 4)) * 10000 + Number(d.slice(5, 7)) * 100 + Number(d.slice(8, 10));
+}
+
+export const ROW_COLUMNS = 'id, ad, pd, gd, app_year, type, legal_status, ipc_main';
+
+export type SortKey = 'relevance' | 'date_desc' | 'date_asc' | 'ad_desc' | 'ad_asc';
+
+export abstract class ColumnStore {
+  protected cap = 0;
+  live = new Bitset(0);
+  ad = new Int32Array(0);
+  pd = new Int32Array(0);
+  gd = new Int32Array(0);
+  /**
+   * What the facets read, packed per patent so that one patent is one cache line access (the ids of a result are
+   * scattered over the whole range; six separate arrays cost six cache misses per patent):
+   * rec[4·id] = type code | legal-status code << 8 | application year << 16, rec[4·id+1] = main IPC code,
+   * rec[4·id+2] = first applicant code (−1: none), rec[4·id+3] unused.
+   */
+  rec = new Int32Array(0);
+  /** Set when a value no longer fits the packing (over 255 types or statuses): the SQL path takes over. */
+  unusable = false;
+  moreApplicants = new Map<number, number[]>();
+  /** Patents with more than one applicant (a bit test is cheaper than a Map lookup per patent). */
+  hasMoreApplicants = new Bitset(0);
+  readonly typeDict = new Dict();
+  readonly lsDict = new Dict();
+  readonly ipcDict = new Dict();
+  readonly sectionDict = new Dict();
+  readonly classDict = new Dict();
+  /** Per ipcDict code: its section and class codes. */
+  protected ipcSectionOf = new Int32Array(1024);
+  protected ipcClassOf = new Int32Array(1024);
+  readonly applicantDict = new Dict();
+  /** Recent whole results (expression + filters → patents, facets), dropped whenever the data changes. */
+  protected results = new Map<string, { set: Bitset; facets: Map<number, FacetCounts> }>();
+
+  /** The arrays grew to `cap`: an engine's own sets grow with them (`regrow` copies a set into a larger one). */
+  protected onResize(_cap: number, _regrow: (b: Bitset) => Bitset): void {}
+
+  /** The data changed: whole results and date orders are dropped. */
+  protected dropDerived(): void {
+    this.results.clear();
+    this.orders = {};
+  }
+
+  protected grow(maxId: number): void {
+    if (maxId < this.cap) return;
+    const cap = Math.max(1024, maxId + 1, Math.ceil(this.cap * 1.5));
+    const grow32 = (a: Int32Array) => {
+      const b = new Int32Array(cap);
+      b.set(a);
+      return b;
+    };
+    this.ad = grow32(this.ad);
+    this.pd = grow32(this.pd);
+    this.gd = grow32(this.gd);
+    const rec = new Int32Array(cap * 4);
+    rec.set(this.rec);
+    for (let i = this.cap; i < cap; i++) rec[i * 4 + 2] = -1;
+    this.rec = rec;
+    const regrow = (old: Bitset) => {
+      const b = new Bitset(cap);
+      b.words.set(old.words.subarray(0, Math.min(old.words.length, b.words.length)));
+      return b;
+    };
+    this.live = regrow(this.live);
+    this.hasMoreApplicants = regrow(this.hasMoreApplicants);
+    this.onResize(cap, regrow);
+    this.cap = cap;
+  }
+
+  private ipcCode(code: string): number {
+    const c = this.ipcDict.code(code);
+    if (c === this.ipcDict.size - 1 && c > 0) {
+      if (c >= this.ipcSectionOf.length) {
+        const grow = (a: Int32Array) => {
+          const b = new Int32Array(a.length * 2);
+          b.set(a);
+          return b;
+        };
+        this.ipcSectionOf = grow(this.ipcSectionOf);
+        this.ipcClassOf = grow(this.ipcClassOf);
+      }
+      this.ipcSectionOf[c] = this.sectionDict.code(ipcSection(code));
+      this.ipcClassOf[c] = this.classDict.code(ipcClass(code));
+    }
+    return c;
+  }
+
+  /** One row of ROW_COLUMNS: id, ad, pd, gd, app_year, type, legal_status, ipc_main. */
+  protected setRaw(r: unknown[]): void {
+    const id = r[0] as number;
+    this.grow(id);
+    this.live.add(id);
+    this.ad[id] = dateInt(r[1] as string | null);
+    this.pd[id] = dateInt(r[2] as string | null);
+    this.gd[id] = dateInt(r[3] as string | null);
+    const type = this.typeDict.code(r[5] as string);
+    const ls = this.lsDict.code(r[6] as string);
+    const year = Math.max(0, Math.min(32767, (r[4] as number | null) ?? 0));
+    if (type > 255 || ls > 255) this.unusable = true;
+    this.rec[id * 4] = (type & 0xff) | ((ls & 0xff) << 8) | (year << 16);
+    this.rec[id * 4 + 1] = this.ipcCode((r[7] as string | null) ?? '');
+  }
+
+  protected clearRow(id: number): void {
+    if (id >= this.cap) return;
+    this.live.words[id >>> 5] &= ~(1 << (id & 31));
+    this.rec[id * 4 + 2] = -1;
+    this.moreApplicants.delete(id);
+    this.hasMoreApplicants.words[id >>> 5] &= ~(1 << (id & 31));
+  }
+
+  protected addApplicant(id: number, name: string): void {
+    const c = this.applicantDict.code(name);
+    if (this.rec[id * 4 + 2] < 0) this.rec[id * 4 + 2] = c;
+    else {
+      const more = this.moreApplicants.get(id);
+      if (more) more.push(c);
+      else {
+        this.moreApplicants.set(id, [c]);
+        this.hasMoreApplicants.add(id);
+      }
+    }
+  }
+
+  protected universe(): Bitset {
+    return this.live.clone();
+  }
+
+  protected fromIds(ids: readonly number[], cand: Bitset | null): Bitset {
+    const b = new Bitset(this.cap);
+    for (const id of ids) if (this.live.has(id)) b.add(id);
+    return cand ? b.and(cand) : b;
+  }
+
+  protected filterIds(cand: Bitset | null, test: (id: number) => boolean): Bitset {
+    const out = new Bitset(this.cap);
+    (cand ?? this.live).forEach((id) => {
+      if (test(id)) out.add(id);
+    });
+    return out;
+  }
+
+  /** A date or TYPE/LS condition over the arrays, within `cand` when given. */
+  protected structured(node: DateNode | EnumNode, cand: Bitset | null): Bitset {
+    if (node.type === 'date') {
+      const arr = node.field === 'AD' ? this.ad : node.field === 'PD' ? this.pd : this.gd;
+      const from = node.from ? dateInt(node.from) : 1;
+      const to = node.to ? dateInt(node.to) : 99999999;
+      return this.filterIds(cand, (id) => arr[id] !== 0 && arr[id] >= from && arr[id] <= to);
+    }
+    const dict = node.field === 'TYPE' ? this.typeDict : this.lsDict;
+    const shift = node.field === 'TYPE' ? 0 : 8;
+    const ok = this.codeMask(dict, node.values);
+    if (!ok) return new Bitset(this.cap);
+    const rec = this.rec;
+    return this.filterIds(cand, (id) => ok[(rec[id * 4] >>> shift) & 0xff] === 1);
+  }
+
+  /**
+   * A whole result, kept (LRU, RESULT_ENTRIES) under `key` (the canonical expression and filters): the result page,
+   * its next pages and the four statistics calls of the analysis panel ask for the same set and facets.
+   */
+  result(key: string, compute: () => Bitset): { set: Bitset; facets: (applicantLimit: number) => FacetCounts } {
+    let r = this.results.get(key);
+    if (r) this.results.delete(key);
+    else r = { set: compute(), facets: new Map() };
+    this.results.set(key, r);
+    if (this.results.size > RESULT_ENTRIES) this.results.delete(this.results.keys().next().value!);
+    const entry = r;
+    return {
+      set: entry.set,
+      facets: (limit) => {
+        let f = entry.facets.get(limit);
+        if (!f) entry.facets.set(limit, (f = this.facets(entry.set, limit)));
+        return f;
+      },
+    };
+  }
+
+  /** Which packed codes (0–255) of a dictionary stand for one of `values`; null when none does. */
+  protected codeMask(dict: Dict, values: readonly string[]): Uint8Array | null {
+    const ok = new Uint8Array(256);
+    let any = false;
+    for (const v of values) {
+      const c = dict.lookup(v);
+      if (c !== undefined && c < 256) {
+        ok[c] = 1;
+        any = true;
+      }
+    }
+    return any ? ok : null;
+  }
+
+  /** Narrows a result to the facet filters. */
+  applyFilters(set: Bitset, f: SearchFilters): Bitset {
+    let out = set;
+    const rec = this.rec;
+    const dictFilter = (values: string[] | undefined, dict: Dict, shift: number) => {
+      if (!values?.length) return;
+      const ok = this.codeMask(dict, values) ?? new Uint8Array(256);
+      out = this.filterIds(out, (id) => ok[(rec[id * 4] >>> shift) & 0xff] === 1);
+    };
+    dictFilter(f.type, this.typeDict, 0);
+    dictFilter(f.legal_status, this.lsDict, 8);
+    if (f.app_year?.length) {
+      const years = new Set(f.app_year);
+      out = this.filterIds(out, (id) => {
+        const y = rec[id * 4] >>> 16;
+        return y !== 0 && years.has(y);
+      });
+    }
+    const prefixFilter = (values: string[] | undefined) => {
+      if (!values?.length) return;
+      const ok = new Uint8Array(this.ipcDict.size);
+      this.ipcDict.values.forEach((code, c) => {
+        if (code && values.some((v) => code.startsWith(v))) ok[c] = 1;
+      });
+      out = this.filterIds(out, (id) => ok[rec[id * 4 + 1]] === 1);
+    };
+    prefixFilter(f.ipc_section);
+    prefixFilter(f.ipc_class);
+    if (f.applicant?.length) {
+      // Exact names, as the SQL path's `name IN (…)`.
+      const want = new Set<number>();
+      for (const a of f.applicant) {
+        const c = this.applicantDict.lookup(a);
+        if (c !== undefined) want.add(c);
+      }
+      const more = this.moreApplicants;
+      const hasMore = this.hasMoreApplicants;
+      out = this.filterIds(out, (id) => {
+        const a = rec[id * 4 + 2];
+        if (a < 0) return false;
+        if (want.has(a)) return true;
+        return hasMore.has(id) && more.get(id)!.some((m) => want.has(m));
+      });
+    }
+    return out;
+  }
+
+  facets(set: Bitset, applicantLimit: number): FacetCounts {
+    const typeN = new Int32Array(256);
+    const lsN = new Int32Array(256);
+    const secN = new Int32Array(this.sectionDict.size);
+    const clsN = new Int32Array(this.classDict.size);
+    const yearN = new Int32Array(32768);
+    const appN = new Int32Array(this.applicantDict.size);
+    const touched: number[] = [];
+    const noApplicant = countFacets(
+      set.toArray(),
+      this.rec,
+      this.ipcSectionOf,
+      this.ipcClassOf,
+      this.hasMoreApplicants,
+      this.moreApplicants,
+      {
+        typeN,
+        lsN,
+        yearN,
+        secN,
+        clsN,
+        appN,
+        touched,
+      },
+    );
+    const toMap = (counts: Int32Array, dict: Dict) => {
+      const m = new Map<string, number>();
+      counts.forEach((n, c) => {
+        if (n > 0) m.set(dict.values[c], (m.get(dict.values[c]) ?? 0) + n);
+      });
+      return m;
+    };
+    const years = new Map<string, number>();
+    yearN.forEach((n, y) => {
+      if (n > 0) years.set(y === 0 ? '' : String(y), n);
+    });
+    const names = this.applicantDict.values;
+    const top = topK(touched, applicantLimit, (a, b) => appN[b] - appN[a] || compareCodePoints(names[a], names[b]));
+    return {
+      type: toMap(typeN, this.typeDict),
+      legal_status: toMap(lsN, this.lsDict),
+      ipc_section: toMap(secN, this.sectionDict),
+      ipc_class: toMap(clsN, this.classDict),
+      app_year: years,
+      applicant: top.map((c) => ({ value: names[c], count: appN[c] })),
+      no_applicant: noApplicant,
+    };
+  }
+
+  /** The date key a sort uses (0 = no date: last in either direction). */
+  dateKey(sort: SortKey): Int32Array {
+    return sort === 'ad_desc' || sort === 'ad_asc' ? this.ad : this.pd;
+  }
+
+  /**
+   * Every live patent in ascending (date, id) order, patents without the date first, per date column; dropped
+   * when the data changes. A large result is then paged in date order by walking this list, instead of
+   * selecting from all its members.
+   */
+  private orders: Partial<Record<'ad' | 'pd', { order: Int32Array; undated: number }>> = {};
+
+  private dateOrder(col: 'ad' | 'pd'): { order: Int32Array; undated: number } {
+    let o = this.orders[col];
+    if (!o) {
+      const key = this[col];
+      const ids = this.live.toArray();
+      // date · 10⁸ + id stays below 2⁵³, and a Float64Array sorts natively (no comparator calls).
+      const keys = new Float64Array(ids.length);
+      let undated = 0;
+      for (let i = 0; i < ids.length; i++) {
+        keys[i] = key[ids[i]] * 1e8 + ids[i];
+        if (key[ids[i]] === 0) undated++;
+      }
+      keys.sort();
+      const order = new Int32Array(ids.length);
+      for (let i = 0; i < keys.length; i++) order[i] = keys[i] % 1e8;
+      this.orders[col] = o = { order, undated };
+    }
+    return o;
+  }
+
+  /** The first k members of `set` in a date order: dated newest (or oldest) first, then undated, ties by id. */
+  firstByDate(set: Bitset, sort: Exclude<SortKey, 'relevance'>, k: number, walkMin = ORDER_WALK_MIN): number[] {
+    const dir = sort.endsWith('_asc') ? 1 : -1;
+    const col = sort === 'ad_desc' || sort === 'ad_asc' ? 'ad' : 'pd';
+    const n = set.count();
+    if (n < walkMin) return topK(set.toArray(), k, dateComparator(this[col], dir));
+    const { order, undated } = this.dateOrder(col);
+    const out: number[] = [];
+    const take = (from: number, to: number, step: number) => {
+      for (let i = from; i !== to && out.length < k; i += step) if (set.has(order[i])) out.push(order[i]);
+    };
+    if (dir === -1) take(order.length - 1, -1, -1);
+    else {
+      take(undated, order.length, 1);
+      take(0, undated, 1);
+    }
+    return out;
+  }
+}
+
+interface FacetCounters {
+  typeN: Int32Array;
+  lsN: Int32Array;
+  yearN: Int32Array;
+  secN: Int32Array;
+  clsN: Int32Array;
+  appN: Int32Array;
+  touched: number[];
+}
+
+/**
+ * The facet counting loop, on its own so V8 optimises it as a whole function (inside facets() it ran as on-stack
+ * replacement code that deoptimised at the first statement after the loop on every call). Returns how many
+ * patents have no applicant.
+ */
+function countFacets(
+  ids: Int32Array,
+  rec: Int32Array,
+  secOf: Int32Array,
+  clsOf: Int32Array,
+  hasMore: Bitset,
+  more: Map<number, number[]>,
+  c: FacetCounters,
+): number {
+  const { typeN, lsN, yearN, secN, clsN, appN, touched } = c;
+  const moreWords = hasMore.words;
+  let noApplicant = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
+    const k = id * 4;
+    const packed = rec[k];
+    typeN[packed & 0xff]++;
+    lsN[(packed >>> 8) & 0xff]++;
+    yearN[packed >>> 16]++;
+    const ipc = rec[k + 1];
+    secN[secOf[ipc]]++;
+    clsN[clsOf[ipc]]++;
+    const a = rec[k + 2];
+    if (a < 0) {
+      noApplicant++;
+      continue;
+    }
+    if (appN[a]++ === 0) touched.push(a);
+    if ((moreWords[id >>> 5] & (1 << (id & 31))) !== 0) {
+      for (const m of more.get(id)!) if (appN[m]++ === 0) touched.push(m);
+    }
+  }
+  return noApplicant;
+}
+
+/** Compares two ids by a date array: dates in `dir` (1 asc, −1 desc), missing dates last, then id in `dir`. */
+export function dateComparator(key: Int32Array, dir: 1 | -1): (a: number, b: number) => number {
+  return (a, b) => {
+    const x = key[a];
+    const y = key[b];
+    if (x !== y) {
+      if (x === 0) return 1;
+      if (y === 0) return -1;
+      return (x - y) * dir;
+    }
+    return (a - b) * dir;
+  };
+}
+
+/** The first k items of `items` in `cmp` order (a bounded heap; items are not modified). */
+export function topK(items: ArrayLike<number>, k: number, cmp: (a: number, b: number) => number): number[] {
+  if (k <= 0) return [];
+  if (items.length <= k * 4 || items.length < 2048) {
+    return Array.from(items).sort(cmp).slice(0, k);
+  }
+  // Max-heap (by cmp) of the k best so far.
+  const heap: number[] = [];
+  const up = (i: number) => {
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (cmp(heap[i], heap[p]) <= 0) break;
+      [heap[i], heap[p]] = [heap[p], heap[i]];
+      i = p;
+    }
+  };
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < heap.length && cmp(heap[l], heap[m]) > 0) m = l;
+      if (r < heap.length && cmp(heap[r], heap[m]) > 0) m = r;
+      if (m === i) return;
+      [heap[i], heap[m]] = [heap[m], heap[i]];
+      i = m;
+    }
+  };
+  for (let i = 0; i < items.length; i++) {
+    const v = items[i];
+    if (heap.length < k) {
+      heap.push(v);
+      up(heap.length - 1);
+    } else if (cmp(v, heap[0]) < 0) {
+      heap[0] = v;
+      down(0);
+    }
+  }
+  return heap.sort(cmp);
+}
