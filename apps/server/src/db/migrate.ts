@@ -44,6 +44,7 @@ import * as m048 from './migrations/048-region-patent-attributes';
 import * as m049 from './migrations/049-region-patent-cube';
 import * as m050 from './migrations/050-title-index';
 import * as m051 from './migrations/051-search-columns-pg';
+import * as m052 from './migrations/052-search-changes-pg';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -95,6 +96,7 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   '049-region-patent-cube': m049,
   '050-title-index': m050,
   '051-search-columns-pg': m051,
+  '052-search-changes-pg': m052,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -29,6 +29,7 @@ import { compileSqlite, positiveLeafQueries, rankFtsQuery, titleFtsQuery } from 
 import { positiveTextLeaves } from '../../search/engine/text-query';
 import { buckets, byCountThenValue, compareCodePoints, type FacetBucket, type FacetCounts } from '../../search/engine/facets';
 import { dateComparator, readyStore, topK, type SqliteStore } from '../../search/engine/sqlite-store';
+import { readyPgStore, type PgStore } from '../../search/engine/pg-store';
 import { filtersSql, hasFilters, type Fragment, type SearchFilters } from '../../search/engine/structured';
 import { Bitset } from '../../search/engine/bitset';
 import { parseKeywordBox } from '../../search/keywords';
@@ -154,6 +155,114 @@ function storeMatches(store: SqliteStore, ast: Node, filters: SearchFilters | un
       return head.concat(store.firstByDate(rest, dateSort, want - head.length)).slice(offset);
     },
   };
+}
+
+async function pgStoreOf(deps: Deps, engine: Engine): Promise<PgStore | null> {
+  const pool = deps.db.pool;
+  if (deps.db.dialect !== 'postgres' || !pool || engine === 'sql' || deps.db.db.isTransaction) return null;
+  const store = await readyPgStore(deps.db.db, pool);
+  return store && !store.unusable ? store : null;
+}
+
+/** A relevance page by score reads at most this many scores from PostgreSQL; a larger result takes the SQL page. */
+const SCORE_IDS_MAX = 50000;
+/** A title tier is found among the first candidates in date order, up to this many, before it is fetched whole. */
+const TITLE_PROBE_MAX = 5000;
+
+/**
+ * PostgreSQL with the in-memory columns (pg-store.ts): the same answers as pgMatches, ordered by the same rules; the
+ * set, total and facets come from memory, a page by relevance asks PostgreSQL only for scores or title matches of
+ * the few patents it needs.
+ */
+async function pgStoreMatches(
+  deps: Deps,
+  store: PgStore,
+  ast: Node,
+  filters: SearchFilters | undefined,
+  rankMax: number,
+): Promise<Matches> {
+  const key = `${toExpression(ast)}\u0000${hasFilters(filters) ? JSON.stringify(filters) : ''}`;
+  // result() computes synchronously: the set is evaluated first unless it is kept (no await between the two).
+  let computed: Bitset | null = null;
+  if (!store.hasResult(key)) {
+    computed = await store.evaluate(ast);
+    if (hasFilters(filters)) computed = store.applyFilters(computed, filters!);
+  }
+  const { set, facets } = store.result(key, () => computed!);
+  return {
+    async total() {
+      return set.count();
+    },
+    async facets(limit) {
+      return facets(limit);
+    },
+    async page(sort, offset, limit) {
+      const want = offset + limit;
+      const dateSort = sort === 'relevance' ? 'date_desc' : sort;
+      const rank = sort === 'relevance' ? pgRankExpression(ast) : null;
+      if (!rank) return store.firstByDate(set, dateSort, want).slice(offset);
+      const title = pgTitleCondition(ast);
+      const leaves = positiveTextLeaves(ast);
+      const counts = await Promise.all(leaves.map(async (l) => (await store.leafSet(l)).count()));
+      const plan = relevancePlan(counts, title !== null, rankMax);
+      const n = set.count();
+      if (plan === 'score') {
+        if (n > SCORE_IDS_MAX) {
+          const resolved: ResolvedLeaves = new Map();
+          for (const l of leaves) resolved.set(l, Array.from((await store.leafSet(l)).toArray()));
+          return sqlPage(deps, ast, resolved, filters, rankMax, sort, offset, limit);
+        }
+        const ids = Array.from(set.toArray());
+        const r = await sql<{
+          id: number;
+          r: number | string | null;
+        }>`SELECT s.patent_id AS id, ${rank} AS r FROM patent_search s WHERE s.patent_id IN (SELECT unnest(CAST(${ids} AS integer[])))`.execute(
+          deps.db.db,
+        );
+        const score = new Map<number, number>();
+        for (const row of r.rows) if (row.r !== null) score.set(Number(row.id), Number(row.r));
+        const byDate = dateComparator(store.dateKey(dateSort), -1);
+        const scored = topK([...score.keys()], want, (a, b) => score.get(b)! - score.get(a)! || byDate(a, b));
+        if (scored.length >= want) return scored.slice(offset);
+        const rest = set.clone().andNot(Bitset.fromIds(set.size, score.keys()));
+        return scored.concat(store.firstByDate(rest, dateSort, want - scored.length)).slice(offset);
+      }
+      if (plan === 'title') {
+        // The first candidates in date order are checked against the title; a broad result has its title tier
+        // among the first few (most of its matches are title matches), a narrow one is checked whole.
+        for (let probe = Math.max(want * 4, 64); ; probe *= 4) {
+          const first = store.firstByDate(set, dateSort, Math.min(probe, TITLE_PROBE_MAX));
+          const inTitle = await store.titleAmong(first, title!);
+          const head = first.filter((id) => inTitle.has(id));
+          const whole = first.length >= n;
+          if (head.length >= want) return head.slice(offset, want);
+          if (whole) return head.concat(first.filter((id) => !inTitle.has(id))).slice(offset, want);
+          if (probe >= TITLE_PROBE_MAX) break;
+        }
+        const tier = (await store.titleSet(String(toExpression(ast)), title!)).clone().and(set);
+        const head = store.firstByDate(tier, dateSort, want);
+        if (head.length >= want) return head.slice(offset);
+        return head.concat(store.firstByDate(set.clone().andNot(tier), dateSort, want - head.length)).slice(offset);
+      }
+      return store.firstByDate(set, dateSort, want).slice(offset);
+    },
+  };
+}
+
+/** One page through SQL (pgMatches) with the text conditions' ids already known. */
+async function sqlPage(
+  deps: Deps,
+  ast: Node,
+  resolved: ResolvedLeaves,
+  filters: SearchFilters | undefined,
+  rankMax: number,
+  sort: SearchSort,
+  offset: number,
+  limit: number,
+): Promise<number[]> {
+  const compiled = compilePg(ast, resolved);
+  const where = hasFilters(filters) ? sql`(${compiled}) AND ${filtersSql(filters!, 'postgres')}` : compiled;
+  return pgMatches(deps, ast, where, resolved, rankMax).page(sort, offset, limit);
 }
 
 function dateOrder(sort: SearchSort): Fragment {
@@ -417,7 +526,10 @@ async function matches(
 ): Promise<Matches> {
   const filters = checkFilters(rawFilters);
   const store = storeOf(deps, engine);
-  return store ? storeMatches(store, ast, filters, rankMax) : sqlMatches(deps, ast, filters, rankMax);
+  if (store) return storeMatches(store, ast, filters, rankMax);
+  const pgStore = await pgStoreOf(deps, engine);
+  if (pgStore) return pgStoreMatches(deps, pgStore, ast, filters, rankMax);
+  return sqlMatches(deps, ast, filters, rankMax);
 }
 
 // ─── search ─────────────────────────────────────────────────────────────────────────────────────────────────
@@ -708,6 +820,11 @@ export async function matchingAmong(deps: Deps, ast: Node, ids: readonly number[
   const store = storeOf(deps, 'auto');
   if (store) {
     const set = store.result(`${toExpression(ast)}\u0000`, () => store.evaluate(ast)).set;
+    return ids.filter((id) => set.has(id));
+  }
+  const pgStore = await pgStoreOf(deps, 'auto');
+  if (pgStore) {
+    const set = await pgStore.evaluate(ast);
     return ids.filter((id) => set.has(id));
   }
   const dialect = deps.db.dialect;

@@ -198,6 +198,11 @@ export abstract class ColumnStore {
     return this.filterIds(cand, (id) => ok[(rec[id * 4] >>> shift) & 0xff] === 1);
   }
 
+  /** Whether a whole result is kept under `key` (an engine that evaluates asynchronously asks before result()). */
+  hasResult(key: string): boolean {
+    return this.results.has(key);
+  }
+
   /**
    * A whole result, kept (LRU, RESULT_ENTRIES) under `key` (the canonical expression and filters): the result page,
    * its next pages and the four statistics calls of the analysis panel ask for the same set and facets.

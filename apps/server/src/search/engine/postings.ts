@@ -40,7 +40,7 @@ export const postingQuery = (token: string) => `{ti ab cl} : "${token}"`;
 const POSTING_QUERY = /^\{ti ab cl\} : "([^"\s]+)"$/;
 
 /** A two-character CJK token (a bigram of the main stream): what a two-character term searches for. */
-function isBigram(token: string): boolean {
+export function isBigram(token: string): boolean {
   const a = token.codePointAt(0);
   if (a === undefined) return false;
   const second = a > 0xffff ? 2 : 1;
@@ -50,7 +50,7 @@ function isBigram(token: string): boolean {
 }
 
 /** The tokens a patent's 名称, 摘要 and 权利要求 are indexed with. */
-function textTokens(row: { title: string; abstract: string; claims: string }): Set<string> {
+export function textTokens(row: { title: string; abstract: string; claims: string }): Set<string> {
   return new Set(`${indexText(row.title)} ${indexText(row.abstract)} ${indexText(row.claims)}`.split(' '));
 }
 

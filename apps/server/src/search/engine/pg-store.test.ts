@@ -1,0 +1,76 @@
+// PostgreSQL (TEST_DATABASE_URL): the in-memory search columns (pg-store.ts, ADR 0070) answer search on PostgreSQL,
+// with the SQL path's results; they see every committed change, including a transaction that commits after a later
+// one (its log row has the smaller sequence number: a reader that only remembered the last number would skip it);
+// and a store whose last read is older than a pruned horizon rebuilds instead of missing rows.
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { seedDemoPatents } from '../../modules/patents/patent-seed';
+import { queryAst, search, searchIds } from '../../modules/search/search.service';
+import { PgStore, readyPgStore } from './pg-store';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp({ seed: false, now: '2026-01-15T08:00:00.000Z' });
+  await seedDemoPatents(t.db, 300);
+});
+afterEach(() => t.close());
+
+const ids = async (expression: string, engine?: 'sql') =>
+  (await searchIds(t.deps, queryAst({ expression }), { limit: 10000, engine })).ids.sort((a, b) => a - b);
+
+// Listed in vitest.config.ts's pgOnly: the SQLite run leaves the file out rather than reporting it skipped.
+describe.runIf(process.env.TEST_DATABASE_URL)('the PostgreSQL in-memory search columns', () => {
+  it('answer search with the SQL path’s total, facets and page', async () => {
+    for (const expression of [
+      'TX=(电池)',
+      'TX=(电池) AND LS=(有权)',
+      'AD>=2020-01-01 NOT TX=(方法)',
+      'TI=(装置) OR IPC=(H01M)',
+    ]) {
+      const ast = queryAst({ expression });
+      const mem = await search(t.deps, { ast, facets: true, page_size: 50 });
+      const viaSql = await search(t.deps, { ast, facets: true, page_size: 50, engine: 'sql' });
+      expect(mem.total, expression).toBeGreaterThan(0);
+      expect({ ...mem, took_ms: 0 }, expression).toEqual({ ...viaSql, took_ms: 0 });
+    }
+    const store = await readyPgStore(t.db.db, t.db.pool!);
+    expect(store).not.toBeNull();
+    expect(store!.live.count()).toBe(300);
+  });
+
+  it('see a transaction that commits after a later one', async () => {
+    const before = await ids('LS=(无权)');
+    const [x, y] = (
+      await sql<{ id: number }>`SELECT id FROM patents WHERE legal_status <> '无权' ORDER BY id LIMIT 2`.execute(t.db.db)
+    ).rows.map((r) => r.id);
+    const a = await t.db.pool!.connect();
+    try {
+      await a.query('BEGIN');
+      await a.query(`UPDATE patents SET legal_status = '无权' WHERE id = $1`, [x]);
+      await t.db.pool!.query(`UPDATE patents SET legal_status = '无权' WHERE id = $1`, [y]);
+      expect(await ids('LS=(无权)')).toEqual([...before, y].sort((m, n) => m - n));
+      await a.query('COMMIT');
+    } finally {
+      a.release();
+    }
+    const after = await ids('LS=(无权)');
+    expect(after).toEqual([...before, x, y].sort((m, n) => m - n));
+    expect(after).toEqual(await ids('LS=(无权)', 'sql'));
+    await t.db.pool!.query('DELETE FROM patents WHERE id = $1', [x]);
+    expect(await ids('LS=(无权)')).toEqual([...before, y].sort((m, n) => m - n));
+  });
+
+  it('rebuild when the log was pruned past their last read', async () => {
+    const stale = new PgStore(t.db.db, t.db.pool!);
+    await stale.load();
+    const pruner = new PgStore(t.db.db, t.db.pool!, { pruneAgeMs: 0 });
+    await pruner.load();
+    await t.db.pool!.query(`UPDATE patents SET type = '外观设计' WHERE id = (SELECT min(id) FROM patents)`);
+    expect(await pruner.refresh()).toBe(true);
+    const left = await t.db.pool!.query('SELECT count(*)::int AS n FROM search_changes');
+    expect(left.rows[0].n).toBe(0);
+    expect(await stale.refresh()).toBe(false);
+    expect(await pruner.refresh()).toBe(true);
+  });
+});

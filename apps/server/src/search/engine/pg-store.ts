@@ -1,0 +1,468 @@
+// PostgreSQL fast path (issue 15, ADR 0070): the search columns in memory (column-store.ts), as on SQLite, fed from
+// PostgreSQL. Total, facets and pages are counted over typed arrays instead of one index probe per matching patent;
+// PostgreSQL answers only what needs its indexes: the ids of each text condition (GIN, the same statement as the SQL
+// path: textLeafIds), of IPC / number conditions, the score of at most a few thousand patents for a page by relevance,
+// and which of a page's candidates match in the title. Text condition sets are kept (LRU), and the commonest
+// two-character TX terms have a set built in the background (postings.ts chooses them), as on SQLite.
+//
+// Freshness: migration 052 logs every changed patent id in `search_changes` with the id of the writing transaction.
+// Each search first reads the rows its last snapshot could not see (a transaction committing late is not missed),
+// patches those patents, and drops the kept sets; after a big import, or when the log was pruned past its last
+// snapshot, the store is built anew in the background while search answers through SQL. Several app servers each
+// keep their own store and read the same log; a server prunes only rows older than PRUNE_AGE_MS.
+import { sql, type Kysely } from 'kysely';
+import type pg from 'pg';
+import type { Database } from '../../db/schema';
+import type { CodeNode, NearNode, Node, TermNode } from '../expression/ast';
+import { Bitset } from './bitset';
+import { ColumnStore, MAX_ID } from './column-store';
+import { textLeafIds } from './compile-pg';
+import { isBigram, POSTING_DEFAULTS, textTokens, type PostingOptions } from './postings';
+import { codeSql } from './structured';
+import { nearTsquery, termTsquery } from './text-query';
+
+const LOAD_CHUNK = 50000;
+/** Up to this largest id the store is built before the first search answers; beyond, in the background. */
+const SYNC_BUILD_MAX_ID = 50000;
+/** Kept sets of text, IPC and number conditions. */
+const CACHE_ENTRIES = 64;
+/** More changed patents than this: a full rebuild instead of a patch. */
+const FULL_RELOAD_CHANGES = 20000;
+const MAX_PATCH_ROWS = FULL_RELOAD_CHANGES * 6;
+/** Log rows older than this (by the snapshot horizon a server saw then) may be pruned. */
+export const PRUNE_AGE_MS = 10 * 60_000;
+const PRUNE_EVERY_MS = 60_000;
+
+const COLUMNS = 'id, ad, pd, gd, app_year, type, legal_status, ipc_main';
+
+type Leaf = TermNode | NearNode;
+
+/** The key of a text condition's set: its field and tsquery (null: it matches nothing). */
+export function leafKey(node: Leaf): string | null {
+  const q = node.type === 'term' ? termTsquery(node) : nearTsquery(node);
+  return q === null ? null : `${node.field}\u0000${q}`;
+}
+
+export class PgStore extends ColumnStore {
+  private snapshot = '';
+  private built = false;
+  private retired = false;
+  private cache = new Map<string, Bitset>();
+  /** Sets of the commonest two-character TX terms, by leafKey. */
+  private postings = new Map<string, Bitset>();
+  /** Horizons seen (time, xmin of the snapshot), for pruning. */
+  private horizons: { at: number; xmin: string }[] = [];
+  private lastPrune = 0;
+  private running: Promise<boolean> | null = null;
+  private queued: Promise<boolean> | null = null;
+
+  constructor(
+    private db: Kysely<Database>,
+    private pool: pg.Pool,
+    private opts: { pruneAgeMs?: number; now?: () => number } = {},
+  ) {
+    super();
+  }
+
+  protected override onResize(cap: number, regrow: (b: Bitset) => Bitset): void {
+    for (const [k, b] of this.postings) if (b.size < cap) this.postings.set(k, regrow(b));
+  }
+
+  private async rows(text: string, values: unknown[] = []): Promise<unknown[][]> {
+    const r = await this.pool.query({ text, values, rowMode: 'array' });
+    return r.rows as unknown[][];
+  }
+
+  // ─── loading ──────────────────────────────────────────────────────────────────────────────────────────────
+
+  private setRows(rows: unknown[][]): void {
+    for (const r of rows) this.setRaw(r);
+  }
+
+  /** Builds the arrays; `yieldEvery` gives the event loop back between chunks. */
+  async load(): Promise<void> {
+    const [[snap, maxId]] = await this.rows('SELECT pg_current_snapshot()::text, coalesce(max(id), 0) FROM patents');
+    this.snapshot = snap as string;
+    if ((maxId as number) > MAX_ID) {
+      this.unusable = true;
+      return;
+    }
+    this.grow(maxId as number);
+    for (let after = 0; ;) {
+      const to = after + LOAD_CHUNK;
+      this.setRows(await this.rows(`SELECT ${COLUMNS} FROM patents WHERE id > $1 AND id <= $2`, [after, to]));
+      for (const [id, name] of await this.rows(
+        'SELECT patent_id, name FROM patent_applicants WHERE patent_id > $1 AND patent_id <= $2',
+        [after, to],
+      )) {
+        if (this.live.has(id as number)) this.addApplicant(id as number, name as string);
+      }
+      const [[next]] = await this.rows('SELECT min(id) FROM patents WHERE id > $1', [to]);
+      if (next === null || (next as number) > this.cap - 1) break;
+      after = (next as number) - 1;
+    }
+    this.built = true;
+  }
+
+  /** This store is no longer the pool's: a postings build still running stops. */
+  retire(): void {
+    this.retired = true;
+  }
+
+  /**
+   * Brings the arrays up to date with the tables (before every search). Resolves false when that takes a full
+   * rebuild. Calls are serialised, and a call made while one runs waits for the next read (it may have been made
+   * after a write the running read cannot see).
+   */
+  refresh(): Promise<boolean> {
+    if (!this.built) return Promise.resolve(false);
+    if (this.queued) return this.queued;
+    const prev = this.running;
+    const next = (prev ? prev.catch(() => false) : Promise.resolve(false)).then(() => {
+      this.queued = null;
+      return this.read();
+    });
+    this.running = next;
+    if (prev) this.queued = next;
+    next
+      .finally(() => {
+        if (this.running === next) this.running = null;
+      })
+      .catch(() => {});
+    return next;
+  }
+
+  private async read(): Promise<boolean> {
+    const [[snap, gap, ids]] = await this.rows(
+      `SELECT pg_current_snapshot()::text,
+        coalesce((SELECT below > pg_snapshot_xmin(CAST($1 AS pg_snapshot)) FROM search_changes_pruned WHERE id = 1), false),
+        ARRAY(SELECT patent_id FROM search_changes
+          WHERE xid >= pg_snapshot_xmin(CAST($1 AS pg_snapshot)) AND NOT pg_visible_in_snapshot(xid, CAST($1 AS pg_snapshot))
+          LIMIT $2)`,
+      [this.snapshot, MAX_PATCH_ROWS + 1],
+    );
+    const changed = ids as number[];
+    if (gap || changed.length > MAX_PATCH_ROWS) return false;
+    const unique = [...new Set(changed)];
+    if (unique.length > FULL_RELOAD_CHANGES) return false;
+    if (unique.length) await this.patch(unique);
+    this.snapshot = snap as string;
+    await this.maybePrune();
+    return true;
+  }
+
+  private async patch(ids: number[]): Promise<void> {
+    const [rows, apps, texts] = await Promise.all([
+      this.rows(`SELECT ${COLUMNS} FROM patents WHERE id = ANY($1)`, [ids]),
+      this.rows('SELECT patent_id, name FROM patent_applicants WHERE patent_id = ANY($1)', [ids]),
+      this.postings.size
+        ? this.rows('SELECT id, title, abstract, claims FROM patents WHERE id = ANY($1)', [ids])
+        : Promise.resolve([]),
+    ]);
+    for (const id of ids) this.clearRow(id);
+    this.setRows(rows);
+    for (const [id, name] of apps) if (this.live.has(id as number)) this.addApplicant(id as number, name as string);
+    if (this.postings.size) {
+      for (const id of ids) for (const s of this.postings.values()) if (id < s.size) s.words[id >>> 5] &= ~(1 << (id & 31));
+      for (const [id, title, abstract, claims] of texts) {
+        for (const t of textTokens({ title: title as string, abstract: abstract as string, claims: claims as string })) {
+          const key = isBigram(t) ? leafKey({ type: 'term', field: 'TX', value: t }) : null;
+          const s = key ? this.postings.get(key) : undefined;
+          if (s) s.add(id as number);
+        }
+      }
+    }
+    this.cache.clear();
+    this.dropDerived();
+  }
+
+  /**
+   * Now and then, deletes the log rows of transactions older than the horizon this server saw PRUNE_AGE_MS ago, and
+   * records that horizon: a server whose last read is older than that rebuilds in full.
+   */
+  private async maybePrune(): Promise<void> {
+    const now = (this.opts.now ?? Date.now)();
+    const age = this.opts.pruneAgeMs ?? PRUNE_AGE_MS;
+    const xmin = this.snapshot.split(':')[0];
+    const last = this.horizons[this.horizons.length - 1];
+    if (!last || now - last.at >= Math.min(PRUNE_EVERY_MS, age || 1)) this.horizons.push({ at: now, xmin });
+    if (now - this.lastPrune < Math.min(PRUNE_EVERY_MS, age || 1) && age > 0) return;
+    let h: string | null = null;
+    while (this.horizons.length && now - this.horizons[0].at >= age) h = this.horizons.shift()!.xmin;
+    if (h === null) return;
+    this.lastPrune = now;
+    await this.pool.query(
+      `WITH p AS (INSERT INTO search_changes_pruned (id, below) VALUES (1, CAST($1 AS xid8))
+        ON CONFLICT (id) DO UPDATE SET below = CASE WHEN excluded.below > search_changes_pruned.below THEN excluded.below ELSE search_changes_pruned.below END)
+      DELETE FROM search_changes WHERE xid < CAST($1 AS xid8)`,
+      [h],
+    );
+  }
+
+  // ─── sets ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+  /** Parses `string_agg(id::text, ',')` into a set of live patents. */
+  private parseIds(s: string | null): Bitset {
+    const out = new Bitset(this.cap);
+    if (!s) return out;
+    const words = out.words;
+    const live = this.live.words;
+    let v = 0;
+    const add = (id: number) => {
+      const w = id >>> 5;
+      const bit = 1 << (id & 31);
+      if (w < live.length && live[w] & bit) words[w] |= bit;
+    };
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c === 44) {
+        add(v);
+        v = 0;
+      } else v = v * 10 + (c - 48);
+    }
+    add(v);
+    return out;
+  }
+
+  /** The ids a statement returns (column patent_id or id), through GIN only (see resolveTextLeaves). */
+  private async idsOf(query: ReturnType<typeof sql>, column: 'patent_id' | 'id'): Promise<Bitset> {
+    const q = sql<{ s: string | null }>`SELECT string_agg(CAST(x.${sql.ref(column)} AS text), ',') AS s FROM (${query}) x`;
+    const r = await this.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+      return q.execute(trx);
+    });
+    return this.parseIds(r.rows[0]?.s ?? null);
+  }
+
+  private cached(key: string): Bitset | undefined {
+    const hit = this.postings.get(key);
+    if (hit) return hit;
+    const set = this.cache.get(key);
+    if (set) {
+      this.cache.delete(key);
+      this.cache.set(key, set);
+    }
+    return set;
+  }
+
+  private keep(key: string, set: Bitset): void {
+    this.cache.set(key, set);
+    if (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+  }
+
+  /** The patents a text condition matches (shared: do not change it). */
+  async leafSet(node: Leaf): Promise<Bitset> {
+    const key = leafKey(node);
+    if (key === null) return new Bitset(this.cap);
+    const hit = this.cached(key);
+    if (hit) return hit;
+    const set = await this.idsOf(textLeafIds(node)!, 'patent_id');
+    this.keep(key, set);
+    return set;
+  }
+
+  private async codeSet(node: CodeNode): Promise<Bitset> {
+    const key = `code\u0000${node.field}\u0000${node.value}`;
+    const hit = this.cached(key);
+    if (hit) return hit;
+    const set = await this.idsOf(sql`SELECT p.id FROM patents p WHERE ${codeSql(node, 'postgres')}`, 'id');
+    this.keep(key, set);
+    return set;
+  }
+
+  /** The patents among `ids` whose title (chunk 0) matches `title` (a condition over `patent_search s`). */
+  async titleAmong(ids: readonly number[], title: ReturnType<typeof sql>): Promise<Set<number>> {
+    if (!ids.length) return new Set();
+    const r = await sql<{
+      id: number;
+    }>`SELECT s.patent_id AS id FROM patent_search s WHERE s.patent_id IN (SELECT unnest(CAST(${ids} AS integer[]))) AND ${title}`.execute(
+      this.db,
+    );
+    return new Set(r.rows.map((row) => Number(row.id)));
+  }
+
+  /** All patents whose title (chunk 0) matches `title`, kept under `key`. */
+  async titleSet(key: string, title: ReturnType<typeof sql>): Promise<Bitset> {
+    const k = `title\u0000${key}`;
+    const hit = this.cached(k);
+    if (hit) return hit;
+    const set = await this.idsOf(sql`SELECT s.patent_id FROM patent_search s WHERE ${title}`, 'patent_id');
+    this.keep(k, set);
+    return set;
+  }
+
+  // ─── evaluation ───────────────────────────────────────────────────────────────────────────────────────────
+
+  /** The patents matching `node`, within `cand` when given. The text conditions are fetched side by side first. */
+  async evaluate(node: Node, cand: Bitset | null = null): Promise<Bitset> {
+    const leaves: Leaf[] = [];
+    const walk = (n: Node) => {
+      if (n.type === 'and' || n.type === 'or') n.children.forEach(walk);
+      else if (n.type === 'not') walk(n.child);
+      else if (n.type === 'term' || n.type === 'near') leaves.push(n);
+    };
+    walk(node);
+    const sets = new Map<Node, Bitset>();
+    await Promise.all(leaves.map(async (l) => sets.set(l, await this.leafSet(l))));
+    return this.eval(node, cand, sets);
+  }
+
+  private async eval(node: Node, cand: Bitset | null, sets: Map<Node, Bitset>): Promise<Bitset> {
+    switch (node.type) {
+      case 'term':
+      case 'near': {
+        const s = sets.get(node)!;
+        return cand ? s.clone().and(cand) : s.clone();
+      }
+      case 'and': {
+        // Text and code sets first (they narrow), then the array tests over what is left, negations last.
+        const rank = (n: Node) => (n.type === 'term' || n.type === 'near' ? 0 : n.type === 'code' ? 1 : n.type === 'not' ? 3 : 2);
+        let acc: Bitset | null = cand ? cand.clone() : null;
+        for (const c of [...node.children].sort((a, b) => rank(a) - rank(b))) {
+          if (c.type === 'not') acc = (acc ?? this.universe()).andNot(await this.eval(c.child, acc, sets));
+          else acc = await this.eval(c, acc, sets);
+        }
+        return acc ?? this.universe();
+      }
+      case 'or': {
+        const acc = new Bitset(this.cap);
+        for (const c of node.children) acc.or(await this.eval(c, cand, sets));
+        return acc;
+      }
+      case 'not':
+        return (cand ? cand.clone() : this.universe()).andNot(await this.eval(node.child, cand, sets));
+      case 'date':
+      case 'enum':
+        return this.structured(node, cand);
+      case 'code': {
+        const s = await this.codeSet(node);
+        return cand ? s.clone().and(cand) : s.clone();
+      }
+    }
+  }
+
+  /** Forgets the kept sets and results (benchmarks measure cold queries with it; the posting sets stay). */
+  clearCaches(): void {
+    this.cache.clear();
+    this.results.clear();
+  }
+
+  // ─── posting sets ─────────────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Builds the sets of the commonest two-character TX terms (postings.ts: estimated from a sample of the patents'
+   * title, abstract and claims), one GIN statement per term, in the background; resolves with how many there are.
+   */
+  async buildPostings(opts: PostingOptions = POSTING_DEFAULTS): Promise<number> {
+    const ids = this.live.toArray();
+    if (ids.length < opts.minPatents) return 0;
+    const step = Math.max(1, Math.floor(ids.length / opts.sample));
+    const sample: number[] = [];
+    for (let i = 0; i < ids.length; i += step) sample.push(ids[i]);
+    const df = new Map<string, number>();
+    let sampled = 0;
+    for (let i = 0; i < sample.length; i += 500) {
+      for (const [title, abstract, claims] of await this.rows('SELECT title, abstract, claims FROM patents WHERE id = ANY($1)', [
+        sample.slice(i, i + 500),
+      ])) {
+        sampled++;
+        for (const t of textTokens({ title: title as string, abstract: abstract as string, claims: claims as string })) {
+          if (isBigram(t)) df.set(t, (df.get(t) ?? 0) + 1);
+        }
+      }
+    }
+    if (!sampled) return 0;
+    const scale = ids.length / sampled;
+    const most = Math.floor(opts.budgetBytes / Math.ceil(this.live.size / 8));
+    const tokens = [...df]
+      .filter(([, n]) => n * scale >= opts.minHits)
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, most)
+      .map(([t]) => t);
+    for (const t of tokens) {
+      if (this.retired) break;
+      const node: TermNode = { type: 'term', field: 'TX', value: t };
+      const key = leafKey(node);
+      if (key === null) continue;
+      // Read with the snapshot the store is at: a change after it is patched into the set by the next refresh.
+      const before = this.snapshot;
+      const set = await this.idsOf(textLeafIds(node)!, 'patent_id');
+      if (this.retired) break;
+      if (before === this.snapshot) this.postings.set(key, set);
+    }
+    return this.postings.size;
+  }
+
+  /** The terms with a posting set (tests, figures). */
+  postingKeys(): string[] {
+    return [...this.postings.keys()];
+  }
+}
+
+interface StoreState {
+  store: PgStore | null;
+  building: Promise<PgStore> | null;
+  postings?: Promise<number>;
+}
+const states = new WeakMap<pg.Pool, StoreState>();
+
+function stateOf(pool: pg.Pool): StoreState {
+  let st = states.get(pool);
+  if (!st) states.set(pool, (st = { store: null, building: null }));
+  return st;
+}
+
+function startBuild(db: Kysely<Database>, pool: pg.Pool, st: StoreState, withPostings: boolean): Promise<PgStore> {
+  const s = new PgStore(db, pool);
+  st.building = s.load().then(
+    () => {
+      st.store = s;
+      st.building = null;
+      if (withPostings) {
+        st.postings = s.buildPostings();
+        st.postings.catch(() => {}); // the searches keep using GIN
+      }
+      return s;
+    },
+    (err: unknown) => {
+      st.building = null;
+      throw err;
+    },
+  );
+  st.building.catch(() => {});
+  return st.building;
+}
+
+/**
+ * The up-to-date store of a pool, or null while it is being built (search then takes the SQL path). A small database
+ * is built before the call returns; a larger one in the background.
+ */
+export async function readyPgStore(db: Kysely<Database>, pool: pg.Pool): Promise<PgStore | null> {
+  const st = stateOf(pool);
+  const current = st.store;
+  if (current) {
+    if (await current.refresh()) return current;
+    if (st.store === current) {
+      current.retire();
+      st.store = null;
+    }
+  }
+  if (st.building) return null;
+  const [[maxId]] = (await pool.query({ text: 'SELECT coalesce(max(id), 0) FROM patents', rowMode: 'array' })).rows as [number][];
+  if (st.building || st.store) return st.store;
+  const build = startBuild(db, pool, st, true);
+  if (maxId <= SYNC_BUILD_MAX_ID) return build;
+  return null;
+}
+
+/** Waits until the store of a pool is built, and its posting sets too (benchmarks). */
+export async function pgStoreWhenReady(db: Kysely<Database>, pool: pg.Pool): Promise<{ store: PgStore; postings: number }> {
+  const st = stateOf(pool);
+  let store = st.store && (await st.store.refresh()) ? st.store : null;
+  if (!store) {
+    st.store?.retire();
+    st.store = null;
+    store = await (st.building ?? startBuild(db, pool, st, true));
+  }
+  return { store, postings: await (st.postings ?? 0) };
+}
