@@ -19,6 +19,7 @@
 //   --pg           server settings for this run, e.g. --pg shared_buffers=2GB,jit=off (scripts/pg.mjs: `-c` at start)
 //   --load-only    load that database and stop (the two loads can then run side by side on two cores)
 //   --no-check     skip the SQLite comparison
+//   --engine sql   time the SQL path instead of the in-memory columns (pg-store.ts, the default)
 //   --explain Q    only EXPLAIN (ANALYZE, BUFFERS) the statements of one search (a top-bar term, an expression with
 //                  `=`, or `broad` for the ~50 % term), run once before to warm the caches
 import fs from 'node:fs';
@@ -31,6 +32,7 @@ import type { Deps } from '../../apps/server/src/deps';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { keywordsAst, search, searchIds } from '../../apps/server/src/modules/search/search.service';
 import { storeWhenReady } from '../../apps/server/src/search/engine/sqlite-store';
+import { pgStoreWhenReady, type PgStore } from '../../apps/server/src/search/engine/pg-store';
 import type { SearchFilters } from '../../apps/server/src/search/engine/structured';
 import { parseExpression, type Node } from '../../apps/server/src/search/expression';
 import { rng } from '../../apps/server/src/search/test-data';
@@ -83,6 +85,10 @@ if (loadOnly === 'sqlite') {
 
 /** Which statement of a search a query is, for the per-statement figures. */
 function statementOf(text: string): string {
+  // The in-memory columns' statements (pg-store.ts): a condition's ids, a page's scores, a page's title check.
+  if (text.startsWith('SELECT string_agg')) return 'resolve';
+  if (text.includes('ts_rank')) return 'score';
+  if (text.startsWith('SELECT s.patent_id AS id FROM patent_search s WHERE s.patent_id IN')) return 'title';
   if (text.startsWith('SELECT s.patent_id')) return 'resolve';
   if (text.startsWith('select "id", "an"')) return 'hits';
   if (text.startsWith('WITH m AS MATERIALIZED')) return 'facets';
@@ -120,13 +126,45 @@ try {
   );
 }
 
+function mb(bytes: number): number {
+  return Math.round(bytes / 2 ** 20);
+}
+/** This process's peak resident set (VmHWM). */
+function peakRss(): number {
+  const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'));
+  return m ? Number(m[1]) * 1024 : 0;
+}
+
 /** The query mix, the broad query, the server's memory and the result check (or only --explain). */
 async function measure(bench: BenchPg) {
   const { k, db, total } = bench;
   const deps = { db, clock: () => new Date() } as unknown as Deps;
   const kinds = await queryMix(db, { n: N, rand: rng(num('seed', 11)) });
-  const run = (q: Query) =>
-    search(deps, { ast: astOf(q), filters: filtersOf(q), facets: true, sort: 'relevance', page: 1, page_size: 20 });
+  // The in-memory columns (pg-store.ts) unless `--engine sql`: built (and their posting sets) before anything is
+  // timed, and every timed search starts cold (kept condition sets and results dropped; the posting sets stay).
+  const engine = args.get('engine') === 'sql' ? 'sql' : 'auto';
+  let store: PgStore | null = null;
+  if (engine === 'auto' && !args.get('explain')) {
+    const t0 = performance.now();
+    const before = process.memoryUsage().rss;
+    const ready = await pgStoreWhenReady(db.db, db.pool!);
+    store = ready.store;
+    console.log(
+      `in-memory columns with ${ready.postings} posting sets ready in ${((performance.now() - t0) / 1000).toFixed(0)} s; this process's RSS ${mb(before)} → ${mb(process.memoryUsage().rss)} MB (peak ${mb(peakRss())} MB); load ${loadavg()}`,
+    );
+  }
+  const run = (q: Query) => {
+    store?.clearCaches();
+    return search(deps, {
+      ast: astOf(q),
+      filters: filtersOf(q),
+      facets: true,
+      sort: 'relevance',
+      page: 1,
+      page_size: 20,
+      engine,
+    });
+  };
   const explain = args.get('explain');
   if (explain) {
     const q: Query =
@@ -147,7 +185,7 @@ async function measure(bench: BenchPg) {
   }
 
   console.log(
-    `\n${fmt(total)} patents on PostgreSQL 15; ${N} queries per kind (after 10 warm-up) through search() in this process: total + facets + first page of 20 by relevance; load ${loadavg()}`,
+    `\n${fmt(total)} patents on PostgreSQL 15; ${N} queries per kind (after 10 warm-up) through search() in this process (${engine === 'sql' ? 'the SQL path' : 'in-memory columns, each query cold'}): total + facets + first page of 20 by relevance; load ${loadavg()}`,
   );
   console.log(
     `${'kind'.padEnd(36)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'max'.padStart(7)}  target  mean hits  load   per statement p95`,

@@ -13,6 +13,7 @@ import { startJobWorker } from './modules/jobs/jobs.service';
 import { seedPatentsOnEmpty } from './modules/patents/patent-seed';
 import { seedDemoData } from './db/seed-demo-data';
 import { postingsWhenReady, storeWhenReady } from './search/engine/sqlite-store';
+import { pgStoreWhenReady } from './search/engine/pg-store';
 
 /** Reads config, migrates, seeds an empty database, listens. */
 async function main() {
@@ -59,6 +60,14 @@ async function main() {
     postingsWhenReady(db.sqlite).then(
       (n) => app.log.info(`高频词位图已就绪：${n} 个，用时 ${seconds()} 秒`),
       (err: unknown) => app.log.warn({ err }, '高频词位图构建失败，这些词的检索暂走全文索引'),
+    );
+  } else if (db.pool) {
+    // PostgreSQL: the same in-memory columns (pg-store.ts), fed from the database; search answers through SQL meanwhile.
+    const t0 = Date.now();
+    pgStoreWhenReady(db.db, db.pool).then(
+      ({ postings }) =>
+        app.log.info(`检索内存列已就绪（含 ${postings} 个高频词位图），用时 ${((Date.now() - t0) / 1000).toFixed(1)} 秒`),
+      (err: unknown) => app.log.warn({ err }, '检索内存列构建失败，检索暂走 SQL'),
     );
   }
 }

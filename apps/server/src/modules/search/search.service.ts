@@ -216,7 +216,7 @@ async function pgStoreMatches(
         const r = await sql<{
           id: number;
           r: number | string | null;
-        }>`SELECT s.patent_id AS id, ${rank} AS r FROM patent_search s WHERE s.patent_id IN (SELECT unnest(CAST(${ids} AS integer[])))`.execute(
+        }>`SELECT s.patent_id AS id, ${rank} AS r FROM patent_search s WHERE s.patent_id = ANY(CAST(${ids} AS integer[]))`.execute(
           deps.db.db,
         );
         const score = new Map<number, number>();

@@ -191,11 +191,16 @@ export class PgStore extends ColumnStore {
     while (this.horizons.length && now - this.horizons[0].at >= age) h = this.horizons.shift()!.xmin;
     if (h === null) return;
     this.lastPrune = now;
+    await this.pruneBelow(h);
+  }
+
+  /** Deletes the log rows of transactions before `xid` and records it as the pruned horizon. */
+  async pruneBelow(xid: string): Promise<void> {
     await this.pool.query(
       `WITH p AS (INSERT INTO search_changes_pruned (id, below) VALUES (1, CAST($1 AS xid8))
         ON CONFLICT (id) DO UPDATE SET below = CASE WHEN excluded.below > search_changes_pruned.below THEN excluded.below ELSE search_changes_pruned.below END)
       DELETE FROM search_changes WHERE xid < CAST($1 AS xid8)`,
-      [h],
+      [xid],
     );
   }
 
@@ -273,9 +278,12 @@ export class PgStore extends ColumnStore {
   /** The patents among `ids` whose title (chunk 0) matches `title` (a condition over `patent_search s`). */
   async titleAmong(ids: readonly number[], title: ReturnType<typeof sql>): Promise<Set<number>> {
     if (!ids.length) return new Set();
+    // The rows by primary key (`= ANY` of a parameter: the planner sees its length), the title tested on those only:
+    // OFFSET 0 keeps the title condition out of the scan, which could otherwise be planned through the title's GIN
+    // index or a sequential scan of the whole table.
     const r = await sql<{
       id: number;
-    }>`SELECT s.patent_id AS id FROM patent_search s WHERE s.patent_id IN (SELECT unnest(CAST(${ids} AS integer[]))) AND ${title}`.execute(
+    }>`SELECT s.patent_id AS id FROM (SELECT s.patent_id, s.ti FROM patent_search s WHERE s.patent_id = ANY(CAST(${ids} AS integer[])) OFFSET 0) s WHERE ${title}`.execute(
       this.db,
     );
     return new Set(r.rows.map((row) => Number(row.id)));
