@@ -229,13 +229,18 @@ export class PgStore extends ColumnStore {
     return out;
   }
 
-  /** The ids a statement returns (column patent_id or id), through GIN only (see resolveTextLeaves). */
-  private async idsOf(query: ReturnType<typeof sql>, column: 'patent_id' | 'id'): Promise<Bitset> {
+  /**
+   * The ids a statement returns (column patent_id or id). `text`: a text condition, whose statement runs with
+   * sequential scans off (see resolveTextLeaves: PostgreSQL costs `@@` as cheap); any other is planned as it is.
+   */
+  private async idsOf(query: ReturnType<typeof sql>, column: 'patent_id' | 'id', text = true): Promise<Bitset> {
     const q = sql<{ s: string | null }>`SELECT string_agg(CAST(x.${sql.ref(column)} AS text), ',') AS s FROM (${query}) x`;
-    const r = await this.db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-      return q.execute(trx);
-    });
+    const r = text
+      ? await this.db.transaction().execute(async (trx) => {
+          await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+          return q.execute(trx);
+        })
+      : await q.execute(this.db);
     return this.parseIds(r.rows[0]?.s ?? null);
   }
 
@@ -270,7 +275,7 @@ export class PgStore extends ColumnStore {
     const key = `code\u0000${node.field}\u0000${node.value}`;
     const hit = this.cached(key);
     if (hit) return hit;
-    const set = await this.idsOf(sql`SELECT p.id FROM patents p WHERE ${codeSql(node, 'postgres')}`, 'id');
+    const set = await this.idsOf(sql`SELECT p.id FROM patents p WHERE ${codeSql(node, 'postgres')}`, 'id', false);
     this.keep(key, set);
     return set;
   }
@@ -420,14 +425,19 @@ function stateOf(pool: pg.Pool): StoreState {
   return st;
 }
 
-function startBuild(db: Kysely<Database>, pool: pg.Pool, st: StoreState, withPostings: boolean): Promise<PgStore> {
+function startBuild(
+  db: Kysely<Database>,
+  pool: pg.Pool,
+  st: StoreState,
+  postings: PostingOptions | false = POSTING_DEFAULTS,
+): Promise<PgStore> {
   const s = new PgStore(db, pool);
   st.building = s.load().then(
     () => {
       st.store = s;
       st.building = null;
-      if (withPostings) {
-        st.postings = s.buildPostings();
+      if (postings) {
+        st.postings = s.buildPostings(postings);
         st.postings.catch(() => {}); // the searches keep using GIN
       }
       return s;
@@ -458,19 +468,23 @@ export async function readyPgStore(db: Kysely<Database>, pool: pg.Pool): Promise
   if (st.building) return null;
   const [[maxId]] = (await pool.query({ text: 'SELECT coalesce(max(id), 0) FROM patents', rowMode: 'array' })).rows as [number][];
   if (st.building || st.store) return st.store;
-  const build = startBuild(db, pool, st, true);
+  const build = startBuild(db, pool, st);
   if (maxId <= SYNC_BUILD_MAX_ID) return build;
   return null;
 }
 
-/** Waits until the store of a pool is built, and its posting sets too (benchmarks). */
-export async function pgStoreWhenReady(db: Kysely<Database>, pool: pg.Pool): Promise<{ store: PgStore; postings: number }> {
+/** Waits until the store of a pool is built, and its posting sets too (`postings: false`: none; benchmarks). */
+export async function pgStoreWhenReady(
+  db: Kysely<Database>,
+  pool: pg.Pool,
+  opts: { postings?: PostingOptions | false } = {},
+): Promise<{ store: PgStore; postings: number }> {
   const st = stateOf(pool);
   let store = st.store && (await st.store.refresh()) ? st.store : null;
   if (!store) {
     st.store?.retire();
     st.store = null;
-    store = await (st.building ?? startBuild(db, pool, st, true));
+    store = await (st.building ?? startBuild(db, pool, st, opts.postings));
   }
   return { store, postings: await (st.postings ?? 0) };
 }
