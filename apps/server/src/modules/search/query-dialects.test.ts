@@ -8,7 +8,7 @@ import { applicationCheckDigit } from '../../search/patent-number';
 import { queryAst, searchIds, type QueryInput } from './search.service';
 import { loadRecords, referenceEval, storedDocs, type StoredDoc } from './testing';
 
-const ENGINES: readonly ('auto' | 'sql')[] = process.env.TEST_DATABASE_URL ? ['auto'] : ['auto', 'sql'];
+const ENGINES: readonly ('auto' | 'sql')[] = ['auto', 'sql'];
 
 const an = (digits: string) => `CN${digits}.${applicationCheckDigit(digits)}`;
 

@@ -20,8 +20,8 @@ import { EXPORT_DENIED } from './search.routes';
 import { loadRecords, referenceEval, referenceMatch, storedDocs, type StoredDoc } from './testing';
 
 const an = (digits12: string) => `CN${digits12}.${applicationCheckDigit(digits12)}`;
-/** Both SQLite paths (in-memory columns, plain SQL); PostgreSQL has one. */
-const ENGINES: readonly ('auto' | 'sql')[] = process.env.TEST_DATABASE_URL ? ['auto'] : ['auto', 'sql'];
+/** Both paths of either database: the in-memory columns (sqlite-store.ts, pg-store.ts) and plain SQL. */
+const ENGINES: readonly ('auto' | 'sql')[] = ['auto', 'sql'];
 
 async function idsOf(t: TestApp, ast: Node, engine: 'auto' | 'sql'): Promise<number[]> {
   const r = await searchIds(t.deps, ast, { limit: 100000, engine });
@@ -579,6 +579,12 @@ describe('search on a hand-made fixture', () => {
         filters: { legal_status: ['无权'], ipc_section: ['H'] },
       });
       expect(s.list.map((h) => h.pn)).toEqual(['CN666666666A']);
+      // An applicant who is not a patent's first: the in-memory columns keep the others apart.
+      const second = await search(t.deps, { ast: parseExpression('电池'), engine, filters: { applicant: ['华为技术有限公司'] } });
+      expect(
+        second.list.map((h) => h.pn),
+        engine,
+      ).toEqual(['CN444444444A']);
     }
     const res = await call(t.app, 'POST', '/v1/search/expression', {
       body: { expression: '电池', filters: { type: '实用新型' } },
