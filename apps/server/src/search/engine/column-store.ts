@@ -182,6 +182,33 @@ export abstract class ColumnStore {
     return out;
   }
 
+  /**
+   * The live patents of a comma-separated id list (SQLite's group_concat, PostgreSQL's string_agg), parsed straight
+   * into a set: one value crosses from the database, and no array of ids is made (a frequent term has hundreds of
+   * thousands).
+   */
+  protected liveOfIdList(s: string | null): Bitset {
+    const out = new Bitset(this.cap);
+    if (!s) return out;
+    const words = out.words;
+    const live = this.live.words;
+    const add = (id: number) => {
+      const w = id >>> 5;
+      const bit = 1 << (id & 31);
+      if (w < live.length && live[w] & bit) words[w] |= bit;
+    };
+    let v = 0;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c === 44) {
+        add(v);
+        v = 0;
+      } else v = v * 10 + (c - 48);
+    }
+    add(v);
+    return out;
+  }
+
   /** A date or TYPE/LS condition over the arrays, within `cand` when given. */
   protected structured(node: DateNode | EnumNode, cand: Bitset | null): Bitset {
     if (node.type === 'date') {
@@ -489,4 +516,42 @@ export function topK(items: ArrayLike<number>, k: number, cmp: (a: number, b: nu
     }
   }
   return heap.sort(cmp);
+}
+
+/** A database handle's store: the current one, the one being built, and the build of its posting sets. */
+export interface StoreState<S> {
+  store: S | null;
+  building: Promise<S> | null;
+  /** The posting sets' build of the current store (resolves with how many there are). */
+  postings?: Promise<number>;
+}
+
+/**
+ * Builds a store into `st`: once `load` has filled it, it becomes the current store and `postings` (when given)
+ * starts in the background. A failed build is retried by the next search; meanwhile search answers through SQL, as it
+ * does while the posting sets are missing or failed.
+ */
+export function buildStore<S>(
+  st: StoreState<S>,
+  s: S,
+  load: Promise<void>,
+  postings: (() => Promise<number>) | null,
+): Promise<S> {
+  st.building = load.then(
+    () => {
+      st.store = s;
+      st.building = null;
+      if (postings) {
+        st.postings = postings();
+        st.postings.catch(() => {});
+      }
+      return s;
+    },
+    (err: unknown) => {
+      st.building = null;
+      throw err;
+    },
+  );
+  st.building.catch(() => {});
+  return st.building;
 }

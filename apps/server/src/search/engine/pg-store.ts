@@ -15,7 +15,7 @@ import type pg from 'pg';
 import type { Database } from '../../db/schema';
 import type { CodeNode, NearNode, Node, TermNode } from '../expression/ast';
 import { Bitset } from './bitset';
-import { ColumnStore, MAX_ID } from './column-store';
+import { buildStore, ColumnStore, MAX_ID, type StoreState } from './column-store';
 import { textLeafIds } from './compile-pg';
 import { isBigram, POSTING_DEFAULTS, textTokens, type PostingOptions } from './postings';
 import { codeSql } from './structured';
@@ -206,29 +206,6 @@ export class PgStore extends ColumnStore {
 
   // ─── sets ─────────────────────────────────────────────────────────────────────────────────────────────────
 
-  /** Parses `string_agg(id::text, ',')` into a set of live patents. */
-  private parseIds(s: string | null): Bitset {
-    const out = new Bitset(this.cap);
-    if (!s) return out;
-    const words = out.words;
-    const live = this.live.words;
-    let v = 0;
-    const add = (id: number) => {
-      const w = id >>> 5;
-      const bit = 1 << (id & 31);
-      if (w < live.length && live[w] & bit) words[w] |= bit;
-    };
-    for (let i = 0; i < s.length; i++) {
-      const c = s.charCodeAt(i);
-      if (c === 44) {
-        add(v);
-        v = 0;
-      } else v = v * 10 + (c - 48);
-    }
-    add(v);
-    return out;
-  }
-
   /**
    * The ids a statement returns (column patent_id or id). `text`: a text condition, whose statement runs with
    * sequential scans off (see resolveTextLeaves: PostgreSQL costs `@@` as cheap); any other is planned as it is.
@@ -241,7 +218,7 @@ export class PgStore extends ColumnStore {
           return q.execute(trx);
         })
       : await q.execute(this.db);
-    return this.parseIds(r.rows[0]?.s ?? null);
+    return this.liveOfIdList(r.rows[0]?.s ?? null);
   }
 
   private cached(key: string): Bitset | undefined {
@@ -412,14 +389,9 @@ export class PgStore extends ColumnStore {
   }
 }
 
-interface StoreState {
-  store: PgStore | null;
-  building: Promise<PgStore> | null;
-  postings?: Promise<number>;
-}
-const states = new WeakMap<pg.Pool, StoreState>();
+const states = new WeakMap<pg.Pool, StoreState<PgStore>>();
 
-function stateOf(pool: pg.Pool): StoreState {
+function stateOf(pool: pg.Pool): StoreState<PgStore> {
   let st = states.get(pool);
   if (!st) states.set(pool, (st = { store: null, building: null }));
   return st;
@@ -428,27 +400,11 @@ function stateOf(pool: pg.Pool): StoreState {
 function startBuild(
   db: Kysely<Database>,
   pool: pg.Pool,
-  st: StoreState,
+  st: StoreState<PgStore>,
   postings: PostingOptions | false = POSTING_DEFAULTS,
 ): Promise<PgStore> {
   const s = new PgStore(db, pool);
-  st.building = s.load().then(
-    () => {
-      st.store = s;
-      st.building = null;
-      if (postings) {
-        st.postings = s.buildPostings(postings);
-        st.postings.catch(() => {}); // the searches keep using GIN
-      }
-      return s;
-    },
-    (err: unknown) => {
-      st.building = null;
-      throw err;
-    },
-  );
-  st.building.catch(() => {});
-  return st.building;
+  return buildStore(st, s, s.load(), postings ? () => s.buildPostings(postings) : null);
 }
 
 /**

@@ -18,7 +18,7 @@ import { Bitset } from './bitset';
 import { ftsQuery, titleIndexQuery } from './compile-sqlite';
 import { Postings, POSTING_DEFAULTS, type PostingOptions } from './postings';
 import { prefixEnd } from './structured';
-import { ColumnStore, dateComparator, MAX_ID, ROW_COLUMNS, topK } from './column-store';
+import { buildStore, ColumnStore, dateComparator, MAX_ID, ROW_COLUMNS, topK, type StoreState } from './column-store';
 
 /**
  * FTS5 results kept in memory (each ~125 kB per million patents). Small results too: a rare phrase of common
@@ -220,25 +220,7 @@ export class SqliteStore extends ColumnStore {
     const [table, q] = this.ftsTable(query);
     const s = this.stmt(`fts ${table}`, `SELECT group_concat(rowid) FROM ${table} WHERE ${table} MATCH ?`).pluck().get(q) as
       string | null;
-    const out = new Bitset(this.cap);
-    if (!s) return out;
-    const words = out.words;
-    const live = this.live.words;
-    const add = (id: number) => {
-      const w = id >>> 5;
-      const bit = 1 << (id & 31);
-      if (live[w] & bit) words[w] |= bit;
-    };
-    let v = 0;
-    for (let i = 0; i < s.length; i++) {
-      const c = s.charCodeAt(i);
-      if (c === 44) {
-        add(v);
-        v = 0;
-      } else v = v * 10 + (c - 48);
-    }
-    add(v);
-    return out;
+    return this.liveOfIdList(s);
   }
 
   /** How many patents an FTS5 query matches. */
@@ -369,13 +351,7 @@ export class SqliteStore extends ColumnStore {
   }
 }
 
-interface StoreState {
-  store: SqliteStore | null;
-  building: Promise<SqliteStore> | null;
-  /** The posting sets' build of the current store (resolves with how many there are). */
-  postings?: Promise<number>;
-}
-const states = new WeakMap<Database.Database, StoreState>();
+const states = new WeakMap<Database.Database, StoreState<SqliteStore>>();
 
 /**
  * The up-to-date store of a database handle, or null while it is being built (then search takes the SQL path).
@@ -401,24 +377,9 @@ export function readyStore(raw: Database.Database): SqliteStore | null {
   return null;
 }
 
-function startBuild(raw: Database.Database, st: StoreState): Promise<SqliteStore> {
+function startBuild(raw: Database.Database, st: StoreState<SqliteStore>): Promise<SqliteStore> {
   const s = new SqliteStore(raw);
-  st.building = s.loadAsync().then(
-    () => {
-      st.store = s;
-      st.building = null;
-      st.postings = s.buildPostings();
-      st.postings.catch(() => {}); // the searches keep using FTS5
-      return s;
-    },
-    (err: unknown) => {
-      st.building = null;
-      throw err;
-    },
-  );
-  // A failed build is retried by the next search; meanwhile search answers through SQL.
-  st.building.catch(() => {});
-  return st.building;
+  return buildStore(st, s, s.loadAsync(), () => s.buildPostings());
 }
 
 /** Waits until the store of a handle is built (benchmarks; a server just keeps answering through SQL meanwhile). */
