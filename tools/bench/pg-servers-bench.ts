@@ -8,10 +8,10 @@
 // through both servers during the two-server run and checks from the logs and the jobs table that each job ran
 // once (the job leases of ADR 0015); lists every warning or error either server logged. Figures, not a test.
 //
-// Caches: the server keeps no result cache on PostgreSQL (the SQLite engine's in-memory result cache is not used
-// there); what a repeated query profits from is PostgreSQL's buffers and the page cache. So each measured run sends
-// every query once, and the runs use disjoint query sets (A, B); a second pair of runs repeats the sets crosswise
-// (1 server on B, 2 servers on A), to show what a warm repeat changes.
+// Caches: each server keeps its own in-memory search columns with their kept condition sets and results (pg-store.ts,
+// ADR 0070), and PostgreSQL its buffers and the page cache. So each measured run sends every query once, and the runs
+// use disjoint query sets (A, B); a second pair of runs repeats the sets crosswise (1 server on B, 2 servers on A), to
+// show what a warm repeat changes.
 //
 //   npm run bench:search:servers -- [--count 20000] [--clients 8] [--requests 500] [--sample 40] [--seed 11]
 import fs from 'node:fs';
