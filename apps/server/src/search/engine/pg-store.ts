@@ -79,7 +79,7 @@ export class PgStore extends ColumnStore {
     for (const r of rows) this.setRaw(r);
   }
 
-  /** Builds the arrays; `yieldEvery` gives the event loop back between chunks. */
+  /** Builds the arrays, chunk by chunk (each chunk a query: the event loop runs between them). */
   async load(): Promise<void> {
     const [[snap, maxId]] = await this.rows('SELECT pg_current_snapshot()::text, coalesce(max(id), 0) FROM patents');
     this.snapshot = snap as string;
