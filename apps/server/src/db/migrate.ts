@@ -45,6 +45,7 @@ import * as m049 from './migrations/049-region-patent-cube';
 import * as m050 from './migrations/050-title-index';
 import * as m051 from './migrations/051-search-columns-pg';
 import * as m052 from './migrations/052-search-changes-pg';
+import * as m053 from './migrations/053-narrow-search-heap-pg';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -97,6 +98,7 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   '050-title-index': m050,
   '051-search-columns-pg': m051,
   '052-search-changes-pg': m052,
+  '053-narrow-search-heap-pg': m053,
 };
 
 class InCodeProvider implements MigrationProvider {

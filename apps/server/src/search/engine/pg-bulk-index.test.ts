@@ -101,4 +101,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the PostgreSQL bulk index path', 
     await writeIndex(t.db.db, 'postgres', id, indexFieldsOf(p, p.applicants, p.inventors), true);
     expect(await indexRows()).toEqual(after);
   });
+
+  it("keeps patent_search's heap narrow: a long row keeps only pointers there (migration 053, ADR 0071)", async () => {
+    const opts = await sql<{
+      reloptions: string[] | null;
+    }>`SELECT reloptions FROM pg_class WHERE relname = 'patent_search'`.execute(t.db.db);
+    expect(opts.rows[0].reloptions).toContain('toast_tuple_target=128');
+    await seedDemoPatents(t.db, 200, { seed: 11, batchSize: 100, now });
+    // Demo rows are several KB of tsvectors: left at PostgreSQL's default they take ~2 KB of heap each (4 to a page,
+    // 50 pages); moved to TOAST down to pointers they share a handful of pages.
+    const r = await sql<{ rows: number; pages: number }>`SELECT count(*)::int AS rows,
+      count(DISTINCT (ctid::text::point)[0])::int AS pages FROM patent_search`.execute(t.db.db);
+    expect(r.rows[0].rows).toBe(200);
+    expect(r.rows[0].pages).toBeLessThanOrEqual(10);
+  });
 });
