@@ -38,7 +38,8 @@ if (!('ResizeObserver' in window)) {
 const realGetComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (elt: Element, pseudo?: string | null) => realGetComputedStyle(elt, pseudo ? undefined : pseudo);
 
-// Each test starts afresh: nothing mounted, the real network adapter, no session user, no spies, empty storage.
+// Each test starts afresh: nothing mounted, the real network adapter, no session user, no spies or stubbed globals,
+// real timers, empty storage.
 afterEach(() => {
   // Unmount first: a mounted guard would react to the state reset below.
   cleanup();
@@ -46,6 +47,8 @@ afterEach(() => {
   sessionStore.setUser(null);
   resetCookieProbe();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
   window.sessionStorage.clear();
   window.localStorage.clear();
   for (const c of document.cookie.split(';')) {
@@ -72,4 +75,7 @@ afterAll(async () => {
     before = now;
   }
   await new Promise<void>((resolve) => setImmediate(resolve));
+  // The next file of this worker shares this document (vitest.config.ts: isolate false): it starts with an empty body,
+  // as it would in a jsdom of its own, not with this file's closed dialogs and toasts.
+  document.body.replaceChildren();
 });
