@@ -21,7 +21,7 @@ export default defineProject({
     testTimeout: 60000,
     css: false,
     // The files of a worker share one module graph and one jsdom instead of loading antd, React and the pages again
-    // each: 196 s instead of 366 s for this project alone (ADR 0072). What a file leaves behind is undone by
+    // each: 196 s instead of 366 s for this project alone (ADR 0024). What a file leaves behind is undone by
     // src/test/setup.ts (afterEach: unmounted trees, session, storage, cookies, mocks, timers; afterAll: static
     // dialogs, then an empty body). No web test uses vi.mock, whose module swap would leak to later files.
     isolate: false,
