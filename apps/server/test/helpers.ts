@@ -81,13 +81,111 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh PostgreSQL database on the TEST_DATABASE_URL server: its URL and how to drop it. */
-export async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+// ─── migrated templates ─────────────────────────────────────────────────────────────────────────────────────────
+// Every test app starts from a copy of a database the migrations have already run on, instead of running them again
+// (about 0.1 s per app on SQLite, 0.4 s on PostgreSQL, several hundred apps per run). createTestApp still calls
+// migrate() on the copy, which finds nothing to do; a migration test builds its own database.
+
+/** The migrations as they are in this checkout: a changed or added migration makes a new template. */
+function migrationsKey(): string {
+  const dir = path.join(REPO_ROOT, 'apps/server/src/db');
+  const hash = crypto.createHash('sha256');
+  for (const file of [
+    path.join(dir, 'migrate.ts'),
+    ...fs
+      .readdirSync(path.join(dir, 'migrations'))
+      .sort()
+      .map((f) => path.join(dir, 'migrations', f)),
+  ]) {
+    hash.update(file).update(fs.readFileSync(file));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+let sqliteTemplate: Promise<string> | undefined;
+
+/**
+ * A migrated SQLite database file, `ip-api-template-<migrations key>.db` in the temp directory: made by the first
+ * process that needs it (migrated in a directory of its own, then renamed into place, so no process ever copies a
+ * half-made one) and kept for later runs with the same migrations, like the PostgreSQL template.
+ */
+function sqliteTemplateFile(): Promise<string> {
+  sqliteTemplate ??= (async () => {
+    const file = path.join(os.tmpdir(), `ip-api-template-${migrationsKey()}.db`);
+    if (fs.existsSync(file)) return file;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ip-api-template-'));
+    try {
+      const db = openDb({ dataDir: dir, databaseUrl: undefined });
+      try {
+        await migrate(db.db as never, db.dialect);
+      } finally {
+        await db.close(); // the last connection: SQLite checkpoints the WAL into app.db and removes it
+      }
+      fs.renameSync(path.join(dir, 'app.db'), file);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    return file;
+  })();
+  return sqliteTemplate;
+}
+
+const pgTemplates = new Map<string, Promise<string>>();
+
+/**
+ * The name of a migrated template database on the server of `adminUrl`: `tpl_<migrations key>`, made by the first
+ * worker that asks (under an advisory lock, migrated under another name and renamed when done, so a half-made one is
+ * never used) and kept on the server for later runs with the same migrations.
+ */
+function pgTemplate(adminUrl: string): Promise<string> {
+  let p = pgTemplates.get(adminUrl);
+  if (!p) {
+    p = (async () => {
+      const name = `tpl_${migrationsKey()}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      try {
+        await admin.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+        const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+        if (!found.rowCount) {
+          const building = `${name}_${crypto.randomBytes(4).toString('hex')}`;
+          await admin.query(`CREATE DATABASE ${building}`);
+          const url = new URL(adminUrl);
+          url.pathname = `/${building}`;
+          const db = openDb({ dataDir: os.tmpdir(), databaseUrl: url.toString() });
+          try {
+            await migrate(db.db as never, db.dialect);
+          } finally {
+            await db.close();
+          }
+          await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+        }
+        await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+      } finally {
+        await admin.end();
+      }
+      return name;
+    })();
+    p.catch(() => pgTemplates.delete(adminUrl));
+    pgTemplates.set(adminUrl, p);
+  }
+  return p;
+}
+
+/**
+ * A fresh PostgreSQL database on the TEST_DATABASE_URL server: its URL and how to drop it. Empty, or with
+ * `migrated` a copy of the migrated template (pgTemplate).
+ */
+export async function createPgDatabase(
+  adminUrl: string,
+  opts: { migrated?: boolean } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `t_${crypto.randomBytes(8).toString('hex')}`;
+  const template = opts.migrated ? await pgTemplate(adminUrl) : null;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
   }
@@ -129,7 +227,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   };
 
   try {
-    if (pgUrl) pgDb = await createPgDatabase(pgUrl);
+    if (pgUrl) pgDb = await createPgDatabase(pgUrl, { migrated: true });
     const config = loadConfig({
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
@@ -140,6 +238,10 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       SEED_DEMO: 'never',
       ...opts.env,
     });
+    if (!config.databaseUrl) {
+      fs.mkdirSync(config.dataDir, { recursive: true });
+      fs.copyFileSync(await sqliteTemplateFile(), path.join(config.dataDir, 'app.db'));
+    }
     db = openDb(config);
     await migrate(db.db as never, db.dialect);
 
