@@ -86,19 +86,34 @@ export interface TestApp {
 // (about 0.1 s per app on SQLite, 0.4 s on PostgreSQL, several hundred apps per run). createTestApp still calls
 // migrate() on the copy, which finds nothing to do; a migration test builds its own database.
 
-/** The migrations as they are in this checkout: a changed or added migration makes a new template. */
+/**
+ * What a migrated database depends on, as a hash: `migrate.ts`, every migration, every module they import through
+ * relative paths (followed to the end: the holiday rows of migration 013 come from modules/calendar, reindexing from
+ * search/tokenise.ts) and the lockfile for the packages among them. A change to any of these makes a new template,
+ * so no test ever starts from a database the current code would not have made.
+ */
 function migrationsKey(): string {
-  const dir = path.join(REPO_ROOT, 'apps/server/src/db');
-  const hash = crypto.createHash('sha256');
-  for (const file of [
-    path.join(dir, 'migrate.ts'),
-    ...fs
-      .readdirSync(path.join(dir, 'migrations'))
-      .sort()
-      .map((f) => path.join(dir, 'migrations', f)),
-  ]) {
-    hash.update(file).update(fs.readFileSync(file));
+  const db = path.join(REPO_ROOT, 'apps/server/src/db');
+  const hash = crypto.createHash('sha256').update(fs.readFileSync(path.join(REPO_ROOT, 'package-lock.json')));
+  const seen = new Set<string>();
+  const queue = [
+    path.join(db, 'migrate.ts'),
+    ...fs.readdirSync(path.join(db, 'migrations')).map((f) => path.join(db, 'migrations', f)),
+  ];
+  while (queue.length) {
+    const file = queue.shift()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = fs.readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/from '(\.{1,2}\/[^']+)'/g)) {
+      const target = path.resolve(path.dirname(file), m[1]);
+      const found = [`${target}.ts`, path.join(target, 'index.ts'), target].find(
+        (f) => fs.existsSync(f) && fs.statSync(f).isFile(),
+      );
+      if (found) queue.push(found);
+    }
   }
+  for (const file of [...seen].sort()) hash.update(path.relative(REPO_ROOT, file)).update(fs.readFileSync(file));
   return hash.digest('hex').slice(0, 16);
 }
 
