@@ -408,6 +408,8 @@ async function main() {
   header('system dependencies');
   const tDeps = Date.now();
   const missing = ensureSystemDeps(phases);
+  // The SQLite extension search scores with (ADR 0072); `npm install` builds it, this catches a checkout changed since.
+  spawnSync(process.execPath, ['scripts/build-native.mjs', '--quiet'], { stdio: 'inherit', cwd: ROOT });
   const depsMs = Date.now() - tDeps;
 
   const vitestProjects = VITEST_PROJECTS.filter((p) => phases.includes(p));

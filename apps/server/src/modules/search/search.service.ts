@@ -26,7 +26,7 @@ import { enumValue } from '../../search/expression/fields';
 import { normalise } from '../../search/normalise';
 import { compilePg, pgRankExpression, pgTitleCondition, textLeafIds, type ResolvedLeaves } from '../../search/engine/compile-pg';
 import { compileSqlite, positiveLeafQueries, rankFtsQuery, titleFtsQuery } from '../../search/engine/compile-sqlite';
-import { positiveTextLeaves } from '../../search/engine/text-query';
+import { ftsTerm, positiveTextLeaves } from '../../search/engine/text-query';
 import { buckets, byCountThenValue, compareCodePoints, type FacetBucket, type FacetCounts } from '../../search/engine/facets';
 import { dateComparator, readyStore, topK, type SqliteStore } from '../../search/engine/sqlite-store';
 import { readyPgStore, type PgStore } from '../../search/engine/pg-store';
@@ -112,6 +112,12 @@ function storeOf(deps: Deps, engine: Engine): SqliteStore | null {
   return store && !store.unusable ? store : null;
 }
 
+/** Whether the FTS5 query `rq` of a tree is its one positive text condition, a term: one FTS5 phrase (ip_bm25). */
+function isOnePhrase(ast: Node, rq: string): boolean {
+  const leaves = positiveTextLeaves(ast);
+  return leaves.length === 1 && leaves[0].type === 'term' && ftsTerm(leaves[0]) === rq;
+}
+
 function storeMatches(store: SqliteStore, ast: Node, filters: SearchFilters | undefined, rankMax: number): Matches {
   const key = `${toExpression(ast)}\u0000${hasFilters(filters) ? JSON.stringify(filters) : ''}`;
   const result = store.result(key, () => {
@@ -143,7 +149,8 @@ function storeMatches(store: SqliteStore, ast: Node, filters: SearchFilters | un
       let rest = set;
       if (scoreQuery) {
         const score = new Map<number, number>();
-        for (const [id, s] of store.rankRows(scoreQuery, BM25)) if (set.has(id)) score.set(id, s);
+        for (const [id, s] of store.rankRows(scoreQuery, BM25_WEIGHTS, isOnePhrase(ast, scoreQuery)))
+          if (set.has(id)) score.set(id, s);
         const byDate = dateComparator(store.dateKey(dateSort), -1);
         head = topK([...score.keys()], want, (a, b) => score.get(a)! - score.get(b)! || byDate(a, b));
         if (head.length < want) rest = set.clone().andNot(Bitset.fromIds(set.size, score.keys()));

@@ -15,6 +15,7 @@ import type Database from 'better-sqlite3';
 import type { Node } from '../expression/ast';
 import { parsePublicationNumber } from '../patent-number';
 import { Bitset } from './bitset';
+import { loadSearchExtension } from '../../db/native';
 import { ftsQuery, titleIndexQuery } from './compile-sqlite';
 import { Postings, POSTING_DEFAULTS, type PostingOptions } from './postings';
 import { prefixEnd } from './structured';
@@ -50,13 +51,38 @@ export class SqliteStore extends ColumnStore {
   private postings: Postings | null = null;
   /** Set when the store is replaced: a postings build still running stops. */
   private retired = false;
+  /**
+   * Whether the connection has ip_bm25 (db/native.ts); then `docTokens` holds each patent's token count in patents_fts
+   * (what bm25() reads from patents_fts_docsize for every row it scores), kept like the other arrays.
+   */
+  private readonly native: boolean;
+  private docTokens = new Uint32Array(0);
 
   constructor(private raw: Database.Database) {
     super();
+    this.native =
+      loadSearchExtension(raw) &&
+      raw.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'patents_fts_docsize'").get() !== undefined;
+    if (this.native) raw.function('ip_doc_tokens', { deterministic: false }, (id) => this.docTokens[Number(id)] ?? 0);
   }
 
   protected override onResize(cap: number, regrow: (b: Bitset) => Bitset): void {
     this.postings?.resize(cap, regrow);
+    if (this.native) {
+      const d = new Uint32Array(cap);
+      d.set(this.docTokens.subarray(0, Math.min(cap, this.docTokens.length)));
+      this.docTokens = d;
+    }
+  }
+
+  /** Sets the token counts of the patents with ids in [from, to] from patents_fts_docsize (0 where it has no row). */
+  private loadDocTokens(from: number, to: number): void {
+    if (!this.native) return;
+    this.docTokens.fill(0, Math.min(from, this.docTokens.length), Math.min(to + 1, this.docTokens.length));
+    const rows = this.stmt('docsize', 'SELECT id, sz FROM patents_fts_docsize WHERE id >= ? AND id <= ?')
+      .raw()
+      .iterate(from, to) as IterableIterator<[number, Buffer]>;
+    for (const [id, sz] of rows) if (id < this.docTokens.length) this.docTokens[id] = tokenTotal(sz);
   }
 
   private stmt(key: string, source: string): Database.Statement {
@@ -95,6 +121,7 @@ export class SqliteStore extends ColumnStore {
       .raw()
       .iterate(after, after + LOAD_CHUNK) as IterableIterator<[number, string]>;
     for (const [id, name] of apps) if (this.live.has(id)) this.addApplicant(id, name);
+    this.loadDocTokens(after + 1, after + LOAD_CHUNK);
     const next = this.stmt('chunk-next', 'SELECT min(id) FROM patents WHERE id > ?')
       .pluck()
       .get(after + LOAD_CHUNK) as number | null;
@@ -192,6 +219,7 @@ export class SqliteStore extends ColumnStore {
       this.setRaw(row);
       for (const name of appStmt.all(id) as string[]) this.addApplicant(id, name);
     }
+    for (const id of ids) this.loadDocTokens(id, id);
     this.postings?.patch(ids, (id) => this.live.has(id));
     this.lastSeq = changes[changes.length - 1][0];
     this.cache.clear();
@@ -246,11 +274,36 @@ export class SqliteStore extends ColumnStore {
     return this.fts(query, null);
   }
 
-  /** [id, score] of every patent an FTS5 query matches, with a rank expression such as bm25(patents_fts, …). */
-  rankRows(query: string, rank: string): IterableIterator<[number, number]> {
-    return this.stmt(`rank ${rank}`, `SELECT rowid, ${rank} FROM patents_fts WHERE patents_fts MATCH ?`)
+  /**
+   * [id, score] of every patent an FTS5 query matches, scored by bm25(patents_fts, …weights). A query of one phrase
+   * (`onePhrase`) whose count is known here (the set is kept, or a posting set) is scored by ip_bm25 when the
+   * connection has it: the same doubles, without bm25()'s second evaluation of the phrase for its count and its
+   * patents_fts_docsize lookup per row (ADR 0072).
+   */
+  rankRows(query: string, weights: readonly number[], onePhrase = false): IterableIterator<[number, number]> {
+    const w = weights.map((x) => Number(x)).join(', ');
+    const hits = onePhrase && this.native ? this.knownCount(query) : null;
+    if (hits !== null)
+      return this.stmt(
+        `ip_bm25 ${w}`,
+        `SELECT rowid, ip_bm25(patents_fts, ?, ip_doc_tokens(rowid), ${w}) FROM patents_fts WHERE patents_fts MATCH ?`,
+      )
+        .raw()
+        .iterate(hits, query) as IterableIterator<[number, number]>;
+    return this.stmt(`bm25 ${w}`, `SELECT rowid, bm25(patents_fts, ${w}) FROM patents_fts WHERE patents_fts MATCH ?`)
       .raw()
       .iterate(query) as IterableIterator<[number, number]>;
+  }
+
+  /** How many patents an FTS5 query matches, when its set is at hand (kept or a posting set); else null. */
+  private knownCount(query: string): number | null {
+    const set = this.cache.get(query) ?? this.postings?.lookup(query);
+    return set ? set.count() : null;
+  }
+
+  /** Whether scores of one phrase skip bm25()'s own count and token lookups (tests, figures). */
+  get nativeScoring(): boolean {
+    return this.native;
   }
 
   /**
@@ -399,4 +452,25 @@ export async function storeWhenReady(raw: Database.Database): Promise<SqliteStor
 export async function postingsWhenReady(raw: Database.Database): Promise<number> {
   await storeWhenReady(raw);
   return states.get(raw)!.postings ?? 0;
+}
+
+/** A row of an FTS5 %_docsize table (one varint per column, SQLite's big-endian form): the row's tokens in all. */
+export function tokenTotal(sz: Uint8Array): number {
+  let total = 0;
+  let i = 0;
+  while (i < sz.length) {
+    let v = 0;
+    for (let n = 0; i < sz.length; n++) {
+      const x = sz[i++];
+      // The ninth byte of a varint carries 8 bits; a count never needs that many, but read it as SQLite does.
+      if (n === 8) {
+        v = v * 256 + x;
+        break;
+      }
+      v = v * 128 + (x & 0x7f);
+      if (!(x & 0x80)) break;
+    }
+    total += v;
+  }
+  return total;
 }

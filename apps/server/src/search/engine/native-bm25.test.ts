@@ -1,0 +1,170 @@
+// ip_bm25 (apps/server/native/ip_fts5.c, ADR 0072): the store scores a one-phrase query with the phrase's count and
+// each patent's token count it already holds, instead of FTS5's bm25() finding both again. The scores must be the
+// very doubles bm25() gives, before and after patents change, so that a relevance page is what it always was.
+// SQLite only (vitest.config.ts sqliteOnly). `npm test` builds the library first (scripts/build-native.mjs).
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { loadSearchExtension, NATIVE_SEARCH_LIBRARY } from '../../db/native';
+import { hasPatentData, readPatents } from '../test-data';
+import { parseExpression } from '../expression';
+import { loadRecords } from '../../modules/search/testing';
+import { BM25_WEIGHTS, keywordsAst, search } from '../../modules/search/search.service';
+import { ftsTerm, positiveTextLeaves } from './text-query';
+import { storeWhenReady, tokenTotal, type SqliteStore } from './sqlite-store';
+import type { Node } from '../expression/ast';
+
+/** Top-bar words and expressions whose one text condition is a term: 2-, 3- and 4-character, phrases, title, prefix. */
+const QUERIES = [
+  '数据',
+  '方法',
+  '神经网络',
+  '图像处理',
+  '存储',
+  '控制器',
+  'TI=装置',
+  '"数据处理"',
+  '摘要=检测',
+  'TX=batter*',
+  'AB=电池',
+];
+
+const astOf = (q: string): Node => (/[=" ]/.test(q) ? parseExpression(q) : keywordsAst(q)!);
+const onePhrase = (ast: Node): string => {
+  const leaves = positiveTextLeaves(ast);
+  expect(leaves).toHaveLength(1);
+  expect(leaves[0].type).toBe('term');
+  return ftsTerm(leaves[0] as never)!;
+};
+
+describe.runIf(hasPatentData())('ip_bm25: bm25() with the count and token counts the store holds (SQLite)', () => {
+  let t: TestApp;
+  let store: SqliteStore;
+  const raw = () => t.db.sqlite!;
+
+  /** Both ways of scoring a query, after evaluating it (which keeps its set, and so its count). */
+  const bothWays = (q: string) => {
+    const ast = astOf(q);
+    const fts = onePhrase(ast);
+    store.evaluate(ast);
+    const native = [...store.rankRows(fts, BM25_WEIGHTS, true)];
+    const builtIn = [...store.rankRows(fts, BM25_WEIGHTS, false)];
+    return { native, builtIn };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+    await loadRecords(t.db, [
+      ...readPatents('cn_title_ipc_subclass.jsonl', 600),
+      ...readPatents('cn_g06f_title_abstract_cpc.jsonl', 600),
+      ...readPatents('cn_full_fields_fixtures.jsonl'),
+      ...readPatents('us_uspto_fulltext_samples.jsonl'),
+    ]);
+    store = await storeWhenReady(raw());
+  });
+  afterAll(() => t?.close());
+
+  it('is built and loaded (npm install and npm test build it; without it search falls back to bm25())', () => {
+    expect(NATIVE_SEARCH_LIBRARY).toMatch(/ip_fts5\.so$/);
+    expect(loadSearchExtension(raw())).toBe(true);
+    expect(store.nativeScoring).toBe(true);
+  });
+
+  it('reads a row of patents_fts_docsize as FTS5 writes it (one varint per column)', () => {
+    expect(tokenTotal(Uint8Array.from([]))).toBe(0);
+    expect(tokenTotal(Uint8Array.from([3, 0, 0x81, 0x00, 5]))).toBe(3 + 0 + 128 + 5);
+    expect(tokenTotal(Uint8Array.from([0x82, 0x80, 0x01]))).toBe(2 * 16384 + 1);
+    // Every patent has its row (the scores below depend on each of them: they are equal only if these are right).
+    const rows = raw().prepare('SELECT count(*) FROM patents_fts_docsize').pluck().get() as number;
+    expect(rows).toBe(raw().prepare('SELECT count(*) FROM patents').pluck().get());
+  });
+
+  it.each(QUERIES)('%s: the same [patent, score] pairs as bm25(), in the same order', (q) => {
+    const { native, builtIn } = bothWays(q);
+    expect(builtIn.length, q).toBeGreaterThan(0);
+    expect(native, q).toEqual(builtIn);
+  });
+
+  it('stays equal after a patent changes, one is deleted and new ones come (the token counts follow the change log)', async () => {
+    const before = bothWays('数据');
+    const [first, second] = before.builtIn.map(([id]) => id);
+    // The first gets a much longer abstract (its token count changes), the second is deleted.
+    await loadRecords(t.db, [
+      {
+        pn: 'CN989000001A',
+        ad: '2025-02-03',
+        title: '一种数据压缩装置',
+        abstract: '数据压缩'.repeat(200),
+        type: '发明',
+      },
+    ]);
+    await sql`UPDATE patents SET abstract = ${'很长的摘要'.repeat(300)} WHERE id = ${first}`.execute(t.db.db);
+    const row = (
+      await sql<{ title: string; claims: string | null }>`SELECT title, claims FROM patents WHERE id = ${first}`.execute(t.db.db)
+    ).rows[0];
+    const { writeIndex } = await import('./index-writer');
+    await writeIndex(
+      t.db.db,
+      'sqlite',
+      first,
+      { ti: row.title, ab: '很长的摘要'.repeat(300) + '数据', cl: row.claims ?? '', de: '', pa: '', inv: '', addr: '', ag: '' },
+      true,
+    );
+    await sql`DELETE FROM patents_fts WHERE rowid = ${second}`.execute(t.db.db);
+    await sql`DELETE FROM patents_ti WHERE rowid = ${second}`.execute(t.db.db);
+    await sql`DELETE FROM patents WHERE id = ${second}`.execute(t.db.db);
+    store = await storeWhenReady(raw());
+    for (const q of ['数据', '数据压缩', '摘要=数据']) {
+      const { native, builtIn } = bothWays(q);
+      expect(native, q).toEqual(builtIn);
+      expect(
+        builtIn.map(([id]) => id),
+        q,
+      ).not.toContain(second);
+    }
+    const after = bothWays('数据');
+    expect(after.builtIn.find(([id]) => id === first)?.[1]).not.toBe(before.builtIn.find(([id]) => id === first)?.[1]);
+  });
+
+  it('gives the relevance page the SQL path gives (bm25() in SQL), query by query', async () => {
+    for (const q of QUERIES) {
+      const ast = astOf(q);
+      const auto = await search(t.deps, { ast, facets: true, sort: 'relevance', page_size: 50 });
+      const viaSql = await search(t.deps, { ast, facets: true, sort: 'relevance', page_size: 50, engine: 'sql' });
+      expect(auto.total, q).toBe(viaSql.total);
+      expect(
+        auto.list.map((h) => h.id),
+        q,
+      ).toEqual(viaSql.list.map((h) => h.id));
+    }
+  });
+
+  it('scores with bm25() when the library is switched off, and answers the same', async () => {
+    const previous = process.env.IP_NATIVE_SEARCH;
+    process.env.IP_NATIVE_SEARCH = 'off';
+    let off: TestApp | undefined;
+    try {
+      off = await createTestApp({ seed: false });
+      await loadRecords(off.db, readPatents('cn_g06f_title_abstract_cpc.jsonl', 300));
+      const offStore = await storeWhenReady(off.db.sqlite!);
+      expect(offStore.nativeScoring).toBe(false);
+      const ast = keywordsAst('数据')!;
+      const auto = await search(off.deps, { ast, sort: 'relevance', page_size: 30 });
+      const viaSql = await search(off.deps, { ast, sort: 'relevance', page_size: 30, engine: 'sql' });
+      expect(auto.list.map((h) => h.id)).toEqual(viaSql.list.map((h) => h.id));
+      expect(auto.total).toBeGreaterThan(0);
+    } finally {
+      if (previous === undefined) delete process.env.IP_NATIVE_SEARCH;
+      else process.env.IP_NATIVE_SEARCH = previous;
+      await off?.close();
+    }
+  });
+
+  it('refuses a query of more than one phrase (the store never sends one: it checks isOnePhrase first)', () => {
+    store.evaluate(parseExpression('"数据" AND "方法"'));
+    const q = '({ti ab cl} : "数据") AND ({ti ab cl} : "方法")';
+    expect(() => [
+      ...raw().prepare(`SELECT ip_bm25(patents_fts, 1, 1) FROM patents_fts WHERE patents_fts MATCH ?`).all(q),
+    ]).toThrow(/exactly one phrase/);
+  });
+});
