@@ -1,13 +1,14 @@
 /*
-** ip_bm25: FTS5's bm25() for a query of one phrase, with the two inputs that cost bm25() the most given by the caller
-** (issue 15, ADR 0072).
+** ip_bm25: FTS5's bm25() with the two inputs that cost bm25() the most given by the caller (issue 15, ADR 0072).
 **
-**   ip_bm25(patents_fts, nHit, nTok, w0, w1, …)
+**   ip_bm25(patents_fts, nTok, nHit_0, …, nHit_{P-1}, w_0, w_1, …)
 **
-** bm25() first counts the rows its phrase matches over the whole table (xQueryPhrase, a second evaluation of the
-** phrase) and then, for every row, reads the row's token count from the %_docsize table (a b-tree lookup per row,
-** from disk when the page is not cached). The search store knows both already: the count is the size of the set it
-** evaluated for the same query, and the token counts are held in memory. Everything else is bm25()'s own code
+** bm25() first counts, for each phrase of the query, the rows it matches over the whole table (xQueryPhrase: one
+** more evaluation of every phrase), and then reads, for every row it scores, the row's token count from the
+** %_docsize table (a b-tree lookup per row, from disk when the page is not cached). The search store knows both
+** already: each phrase's count from the sets it evaluated, and the token counts, held in memory. nTok is the row's
+** token count (what xColumnSize(-1) gives), nHit_i the count of phrase i (P = the query's phrases, in the order
+** they appear in it), then the column weights as bm25() takes them. Everything else is bm25()'s own code
 ** (fts5_aux.c, SQLite 3.53), in the same order of floating-point operations, so the score is the same double.
 **
 ** Built by scripts/build-native.mjs against the headers of the SQLite that better-sqlite3 compiles; loaded by
@@ -20,10 +21,58 @@ SQLITE_EXTENSION_INIT1
 
 typedef struct IpBm25Data IpBm25Data;
 struct IpBm25Data {
-  double avgdl;  /* Mean number of tokens in each row */
-  double idf;    /* IDF of the one phrase */
-  sqlite3_int64 nHit; /* The count the IDF was computed from */
+  int nPhrase;    /* Number of phrases in query */
+  double avgdl;   /* Mean number of tokens in each row */
+  double *aIDF;   /* IDF for each phrase */
+  double *aFreq;  /* Array used to calculate phrase freq. */
 };
+
+/* As fts5Bm25GetData(), with each phrase's count taken from apVal[1 + i] instead of xQueryPhrase(). */
+static int ipBm25GetData(
+  const Fts5ExtensionApi *pApi,
+  Fts5Context *pFts,
+  sqlite3_value **apVal,
+  IpBm25Data **ppData
+){
+  int rc = SQLITE_OK;
+  IpBm25Data *p;
+  p = (IpBm25Data*)pApi->xGetAuxdata(pFts, 0);
+  if( p==0 ){
+    int nPhrase;
+    sqlite3_int64 nRow = 0;
+    sqlite3_int64 nToken = 0;
+    sqlite3_int64 nByte;
+    int i;
+    nPhrase = pApi->xPhraseCount(pFts);
+    nByte = sizeof(IpBm25Data) + nPhrase*2*sizeof(double);
+    p = (IpBm25Data*)sqlite3_malloc64(nByte);
+    if( p==0 ){
+      rc = SQLITE_NOMEM;
+    }else{
+      memset(p, 0, (size_t)nByte);
+      p->nPhrase = nPhrase;
+      p->aIDF = (double*)&p[1];
+      p->aFreq = &p->aIDF[nPhrase];
+    }
+    if( rc==SQLITE_OK ) rc = pApi->xRowCount(pFts, &nRow);
+    if( rc==SQLITE_OK ) rc = pApi->xColumnTotalSize(pFts, -1, &nToken);
+    if( rc==SQLITE_OK ) p->avgdl = (double)nToken  / (double)nRow;
+    for(i=0; rc==SQLITE_OK && i<nPhrase; i++){
+      sqlite3_int64 nHit = sqlite3_value_int64(apVal[1 + i]);
+      double idf = log( (nRow - nHit + 0.5) / (nHit + 0.5) );
+      if( idf<=0.0 ) idf = 1e-6;
+      p->aIDF[i] = idf;
+    }
+    if( rc!=SQLITE_OK ){
+      sqlite3_free(p);
+    }else{
+      rc = pApi->xSetAuxdata(pFts, p, sqlite3_free);
+    }
+    if( rc!=SQLITE_OK ) p = 0;
+  }
+  *ppData = p;
+  return rc;
+}
 
 static void ipBm25Function(
   const Fts5ExtensionApi *pApi,
@@ -34,77 +83,47 @@ static void ipBm25Function(
 ){
   const double k1 = 1.2;
   const double b = 0.75;
-  int rc = SQLITE_OK;
-  IpBm25Data *p;
-  sqlite3_int64 nHit;
-  double D;
-  double f = 0.0;
-  double score;
-  int nInst = 0;
+  int rc;
+  double score = 0.0;
+  IpBm25Data *pData;
   int i;
+  int nInst = 0;
+  double D;
+  double *aFreq = 0;
+  int nPhrase = pApi->xPhraseCount(pFts);
+  sqlite3_value **apWeight = &apVal[1 + nPhrase];
+  int nWeight = nVal - 1 - nPhrase;
 
-  if( nVal<2 ){
-    sqlite3_result_error(pCtx, "ip_bm25: nHit and nTok are required", -1);
+  if( nWeight<0 ){
+    sqlite3_result_error(pCtx, "ip_bm25: the token count and one count per phrase are required", -1);
     return;
   }
-  if( pApi->xPhraseCount(pFts)!=1 ){
-    sqlite3_result_error(pCtx, "ip_bm25: the query must have exactly one phrase", -1);
-    return;
+  D = (double)sqlite3_value_int64(apVal[0]);
+  rc = ipBm25GetData(pApi, pFts, apVal, &pData);
+  if( rc==SQLITE_OK ){
+    aFreq = pData->aFreq;
+    memset(aFreq, 0, sizeof(double) * pData->nPhrase);
+    rc = pApi->xInstCount(pFts, &nInst);
   }
-  nHit = sqlite3_value_int64(apVal[0]);
-  D = (double)sqlite3_value_int64(apVal[1]);
-
-  p = (IpBm25Data*)pApi->xGetAuxdata(pFts, 0);
-  if( p==0 || p->nHit!=nHit ){
-    sqlite3_int64 nRow = 0;
-    sqlite3_int64 nToken = 0;
-    double idf;
-    if( p==0 ){
-      p = (IpBm25Data*)sqlite3_malloc64(sizeof(IpBm25Data));
-      if( p==0 ){
-        sqlite3_result_error_nomem(pCtx);
-        return;
-      }
-      memset(p, 0, sizeof(IpBm25Data));
-      rc = pApi->xSetAuxdata(pFts, p, sqlite3_free);
-      if( rc!=SQLITE_OK ){
-        sqlite3_result_error_code(pCtx, rc);
-        return;
-      }
-    }
-    /* As fts5Bm25GetData() computes them. */
-    rc = pApi->xRowCount(pFts, &nRow);
-    if( rc==SQLITE_OK ) rc = pApi->xColumnTotalSize(pFts, -1, &nToken);
-    if( rc!=SQLITE_OK ){
-      sqlite3_result_error_code(pCtx, rc);
-      return;
-    }
-    p->avgdl = (double)nToken  / (double)nRow;
-    idf = log( (nRow - nHit + 0.5) / (nHit + 0.5) );
-    if( idf<=0.0 ) idf = 1e-6;
-    p->idf = idf;
-    p->nHit = nHit;
-  }
-
-  rc = pApi->xInstCount(pFts, &nInst);
   for(i=0; rc==SQLITE_OK && i<nInst; i++){
     int ip; int ic; int io;
     rc = pApi->xInst(pFts, i, &ip, &ic, &io);
     if( rc==SQLITE_OK ){
-      double w = (nVal-2 > ic) ? sqlite3_value_double(apVal[2+ic]) : 1.0;
-      f += w;
+      double w = (nWeight > ic) ? sqlite3_value_double(apWeight[ic]) : 1.0;
+      aFreq[ip] += w;
     }
   }
-  if( rc!=SQLITE_OK ){
+  if( rc==SQLITE_OK ){
+    for(i=0; i<pData->nPhrase; i++){
+      score += pData->aIDF[i] * (
+          ( aFreq[i] * (k1 + 1.0) ) /
+          ( aFreq[i] + k1 * (1 - b + b * D / pData->avgdl) )
+      );
+    }
+    sqlite3_result_double(pCtx, -1.0 * score);
+  }else{
     sqlite3_result_error_code(pCtx, rc);
-    return;
   }
-  score = 0.0;
-  score += p->idf * (
-      ( f * (k1 + 1.0) ) /
-      ( f + k1 * (1 - b + b * D / p->avgdl) )
-  );
-  sqlite3_result_double(pCtx, -1.0 * score);
 }
 
 static fts5_api *fts5Api(sqlite3 *db){

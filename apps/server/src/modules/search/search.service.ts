@@ -112,10 +112,42 @@ function storeOf(deps: Deps, engine: Engine): SqliteStore | null {
   return store && !store.unusable ? store : null;
 }
 
-/** Whether the FTS5 query `rq` of a tree is its one positive text condition, a term: one FTS5 phrase (ip_bm25). */
-function isOnePhrase(ast: Node, rq: string): boolean {
-  const leaves = positiveTextLeaves(ast);
-  return leaves.length === 1 && leaves[0].type === 'term' && ftsTerm(leaves[0]) === rq;
+/** A term condition as ftsTerm writes it (`ti : "…"`, `{ti ab cl} : "…"*`): one FTS5 phrase with its columns. */
+const FTS_TERM = /(?:\{[a-z ]+\}|[a-z]+) : "(?:[^"]|"")*"\*?/g;
+const FTS_PHRASE = /"(?:[^"]|"")*"/g;
+
+/**
+ * How many patents each phrase of the rank query `rq` matches, in the order the phrases appear in it (ip_bm25's
+ * counts, ADR 0072), from the counts of the positive text conditions (`leafQueries`, `leafCounts`). A negated
+ * phrase gets 0: it has no instance in any row the query matches, so its term adds exactly 0 whatever its count.
+ * Null when a phrase is not a plain term with a known count (NEAR), and the page scores with bm25() itself.
+ */
+export function phraseHits(
+  ast: Node,
+  rq: string,
+  leafQueries: readonly string[],
+  leafCounts: readonly number[],
+): number[] | null {
+  const terms = rq.match(FTS_TERM) ?? [];
+  if (!terms.length || terms.length !== (rq.match(FTS_PHRASE) ?? []).length) return null;
+  const negated = new Set<string>();
+  const walk = (n: Node, neg: boolean) => {
+    if (n.type === 'and' || n.type === 'or') n.children.forEach((c) => walk(c, neg));
+    else if (n.type === 'not') walk(n.child, !neg);
+    else if (neg && n.type === 'term') {
+      const q = ftsTerm(n);
+      if (q !== null) negated.add(q);
+    }
+  };
+  walk(ast, false);
+  const hits: number[] = [];
+  for (const t of terms) {
+    const i = leafQueries.indexOf(t);
+    if (i >= 0) hits.push(leafCounts[i]);
+    else if (negated.has(t)) hits.push(0);
+    else return null;
+  }
+  return hits;
 }
 
 function storeMatches(store: SqliteStore, ast: Node, filters: SearchFilters | undefined, rankMax: number): Matches {
@@ -141,7 +173,8 @@ function storeMatches(store: SqliteStore, ast: Node, filters: SearchFilters | un
       let scoreQuery: string | null = null;
       let tier: Bitset | null = null;
       const tq = titleFtsQuery(ast);
-      const counts = positiveLeafQueries(ast).map((q) => store.ftsCountUpTo(q, rankMax + 1));
+      const leafQueries = positiveLeafQueries(ast);
+      const counts = leafQueries.map((q) => store.ftsCountUpTo(q, rankMax + 1));
       const plan = relevancePlan(counts, tq !== null, rankMax);
       if (plan === 'score') scoreQuery = rq;
       else if (plan === 'title') tier = store.ftsSet(tq!).and(set);
@@ -149,8 +182,8 @@ function storeMatches(store: SqliteStore, ast: Node, filters: SearchFilters | un
       let rest = set;
       if (scoreQuery) {
         const score = new Map<number, number>();
-        for (const [id, s] of store.rankRows(scoreQuery, BM25_WEIGHTS, isOnePhrase(ast, scoreQuery)))
-          if (set.has(id)) score.set(id, s);
+        const hits = phraseHits(ast, scoreQuery, leafQueries, counts);
+        for (const [id, s] of store.rankRows(scoreQuery, BM25_WEIGHTS, hits)) if (set.has(id)) score.set(id, s);
         const byDate = dateComparator(store.dateKey(dateSort), -1);
         head = topK([...score.keys()], want, (a, b) => score.get(a)! - score.get(b)! || byDate(a, b));
         if (head.length < want) rest = set.clone().andNot(Bitset.fromIds(set.size, score.keys()));

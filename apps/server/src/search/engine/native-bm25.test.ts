@@ -1,5 +1,5 @@
-// ip_bm25 (apps/server/native/ip_fts5.c, ADR 0072): the store scores a one-phrase query with the phrase's count and
-// each patent's token count it already holds, instead of FTS5's bm25() finding both again. The scores must be the
+// ip_bm25 (apps/server/native/ip_fts5.c, ADR 0072): the store scores a query with each phrase's count and each
+// patent's token count it already holds, instead of FTS5's bm25() finding both again. The scores must be the
 // very doubles bm25() gives, before and after patents change, so that a relevance page is what it always was.
 // SQLite only (vitest.config.ts sqliteOnly). `npm test` builds the library first (scripts/build-native.mjs).
 import { sql } from 'kysely';
@@ -9,12 +9,16 @@ import { loadSearchExtension, NATIVE_SEARCH_LIBRARY } from '../../db/native';
 import { hasPatentData, readPatents } from '../test-data';
 import { parseExpression } from '../expression';
 import { loadRecords } from '../../modules/search/testing';
-import { BM25_WEIGHTS, keywordsAst, search } from '../../modules/search/search.service';
-import { ftsTerm, positiveTextLeaves } from './text-query';
+import { BM25_WEIGHTS, keywordsAst, phraseHits, search } from '../../modules/search/search.service';
+import { positiveLeafQueries, rankFtsQuery } from './compile-sqlite';
+import { writeIndex } from './index-writer';
 import { storeWhenReady, tokenTotal, type SqliteStore } from './sqlite-store';
 import type { Node } from '../expression/ast';
 
-/** Top-bar words and expressions whose one text condition is a term: 2-, 3- and 4-character, phrases, title, prefix. */
+/**
+ * Top-bar words and expressions: 2- to 4-character terms, phrases, title, abstract, a prefix word (one phrase each),
+ * and two or three conditions (AND, OR, NOT: one count per phrase, a negated one 0).
+ */
 const QUERIES = [
   '数据',
   '方法',
@@ -27,28 +31,35 @@ const QUERIES = [
   '摘要=检测',
   'TX=batter*',
   'AB=电池',
+  '数据 处理',
+  '名称=(数据 AND 处理)',
+  'TX=数据 NOT TI=装置',
+  'TX=存储 OR TX=图像 OR TI=系统',
+  '(TX=数据 AND TX=方法) NOT TX=装置',
 ];
 
-const astOf = (q: string): Node => (/[=" ]/.test(q) ? parseExpression(q) : keywordsAst(q)!);
-const onePhrase = (ast: Node): string => {
-  const leaves = positiveTextLeaves(ast);
-  expect(leaves).toHaveLength(1);
-  expect(leaves[0].type).toBe('term');
-  return ftsTerm(leaves[0] as never)!;
-};
+const astOf = (q: string): Node => (/[=" ()]/.test(q) ? parseExpression(q) : keywordsAst(q)!);
 
 describe.runIf(hasPatentData())('ip_bm25: bm25() with the count and token counts the store holds (SQLite)', () => {
   let t: TestApp;
   let store: SqliteStore;
   const raw = () => t.db.sqlite!;
 
-  /** Both ways of scoring a query, after evaluating it (which keeps its set, and so its count). */
+  /** Both ways of scoring a query, after evaluating it, with the counts search() gives ip_bm25. */
   const bothWays = (q: string) => {
     const ast = astOf(q);
-    const fts = onePhrase(ast);
+    const rq = rankFtsQuery(ast)!;
+    const leaves = positiveLeafQueries(ast);
     store.evaluate(ast);
-    const native = [...store.rankRows(fts, BM25_WEIGHTS, true)];
-    const builtIn = [...store.rankRows(fts, BM25_WEIGHTS, false)];
+    const hits = phraseHits(
+      ast,
+      rq,
+      leaves,
+      leaves.map((l) => store.ftsCountUpTo(l, 1e9)),
+    );
+    expect(hits, q).not.toBeNull();
+    const native = [...store.rankRows(rq, BM25_WEIGHTS, hits)];
+    const builtIn = [...store.rankRows(rq, BM25_WEIGHTS, null)];
     return { native, builtIn };
   };
 
@@ -102,7 +113,6 @@ describe.runIf(hasPatentData())('ip_bm25: bm25() with the count and token counts
     const row = (
       await sql<{ title: string; claims: string | null }>`SELECT title, claims FROM patents WHERE id = ${first}`.execute(t.db.db)
     ).rows[0];
-    const { writeIndex } = await import('./index-writer');
     await writeIndex(
       t.db.db,
       'sqlite',
@@ -160,11 +170,13 @@ describe.runIf(hasPatentData())('ip_bm25: bm25() with the count and token counts
     }
   });
 
-  it('refuses a query of more than one phrase (the store never sends one: it checks isOnePhrase first)', () => {
-    store.evaluate(parseExpression('"数据" AND "方法"'));
+  it('leaves NEAR to bm25() (its phrases have no count of their own here), and refuses too few counts', () => {
+    const ast = parseExpression('TI=图像 NEAR/3 处理');
+    const rq = rankFtsQuery(ast)!;
+    expect(phraseHits(ast, rq, positiveLeafQueries(ast), [1])).toBeNull();
     const q = '({ti ab cl} : "数据") AND ({ti ab cl} : "方法")';
-    expect(() => [
-      ...raw().prepare(`SELECT ip_bm25(patents_fts, 1, 1) FROM patents_fts WHERE patents_fts MATCH ?`).all(q),
-    ]).toThrow(/exactly one phrase/);
+    expect(() => raw().prepare('SELECT ip_bm25(patents_fts, 1, 1) FROM patents_fts WHERE patents_fts MATCH ?').all(q)).toThrow(
+      /one count per phrase/,
+    );
   });
 });

@@ -275,33 +275,32 @@ export class SqliteStore extends ColumnStore {
   }
 
   /**
-   * [id, score] of every patent an FTS5 query matches, scored by bm25(patents_fts, …weights). A query of one phrase
-   * (`onePhrase`) whose count is known here (the set is kept, or a posting set) is scored by ip_bm25 when the
-   * connection has it: the same doubles, without bm25()'s second evaluation of the phrase for its count and its
-   * patents_fts_docsize lookup per row (ADR 0072).
+   * [id, score] of every patent an FTS5 query matches, scored by bm25(patents_fts, …weights). Given how many patents
+   * each phrase of the query matches (`phraseHits`, in the order the phrases appear in it), the scores come from
+   * ip_bm25 when the connection has it: the same doubles, without bm25()'s evaluation of every phrase again for its
+   * count and its patents_fts_docsize lookup per row (ADR 0072).
    */
-  rankRows(query: string, weights: readonly number[], onePhrase = false): IterableIterator<[number, number]> {
+  rankRows(
+    query: string,
+    weights: readonly number[],
+    phraseHits: readonly number[] | null = null,
+  ): IterableIterator<[number, number]> {
     const w = weights.map((x) => Number(x)).join(', ');
-    const hits = onePhrase && this.native ? this.knownCount(query) : null;
-    if (hits !== null)
+    if (phraseHits && phraseHits.length && this.native) {
+      const hits = phraseHits.map(() => '?').join(', ');
       return this.stmt(
-        `ip_bm25 ${w}`,
-        `SELECT rowid, ip_bm25(patents_fts, ?, ip_doc_tokens(rowid), ${w}) FROM patents_fts WHERE patents_fts MATCH ?`,
+        `ip_bm25 ${phraseHits.length} ${w}`,
+        `SELECT rowid, ip_bm25(patents_fts, ip_doc_tokens(rowid), ${hits}, ${w}) FROM patents_fts WHERE patents_fts MATCH ?`,
       )
         .raw()
-        .iterate(hits, query) as IterableIterator<[number, number]>;
+        .iterate(...phraseHits, query) as IterableIterator<[number, number]>;
+    }
     return this.stmt(`bm25 ${w}`, `SELECT rowid, bm25(patents_fts, ${w}) FROM patents_fts WHERE patents_fts MATCH ?`)
       .raw()
       .iterate(query) as IterableIterator<[number, number]>;
   }
 
-  /** How many patents an FTS5 query matches, when its set is at hand (kept or a posting set); else null. */
-  private knownCount(query: string): number | null {
-    const set = this.cache.get(query) ?? this.postings?.lookup(query);
-    return set ? set.count() : null;
-  }
-
-  /** Whether scores of one phrase skip bm25()'s own count and token lookups (tests, figures). */
+  /** Whether scores skip bm25()'s own counts and token lookups (tests, figures). */
   get nativeScoring(): boolean {
     return this.native;
   }
