@@ -65,12 +65,11 @@ describe.runIf(hasPatentData())('ip_bm25: bm25() with the count and token counts
 
   beforeAll(async () => {
     t = await createTestApp({ seed: false });
-    await loadRecords(t.db, [
-      ...readPatents('cn_title_ipc_subclass.jsonl', 600),
-      ...readPatents('cn_g06f_title_abstract_cpc.jsonl', 600),
-      ...readPatents('cn_full_fields_fixtures.jsonl'),
-      ...readPatents('us_uspto_fulltext_samples.jsonl'),
-    ]);
+    // Chinese titles and abstracts, full-text fixtures (long claims and descriptions: large token counts) and English.
+    const records = ['cn_g06f_title_abstract_cpc.jsonl', 'cn_full_fields_fixtures.jsonl', 'us_nvidia_patentsview.jsonl']
+      .flatMap((f) => readPatents(f, 700))
+      .concat(readPatents('cn_title_ipc_subclass.jsonl', 500), readPatents('us_uspto_fulltext_samples.jsonl'));
+    await loadRecords(t.db, records);
     store = await storeWhenReady(raw());
   });
   afterAll(() => t?.close());
