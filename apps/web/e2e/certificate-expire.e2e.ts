@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axeViolations, horizontalOverflow, openAs, screenshot, serverSettled, waitForTitle } from './harness';
+import { axeViolations, horizontalOverflow, openAs, screenshot, serverSettled, waitForTitle, chooseOption } from './harness';
 
 // Issue 10 (ADR 0027): /certificateExpire as the demo company user (the fresh start's certificates expiring within 7,
 // 30 and 90 days and one expired; a filter), and /system 节假日 as the administrator (2026-10-01 国庆节); axe-core
@@ -60,8 +60,7 @@ describe('/certificateExpire and /system 节假日', () => {
     await page.goto('/system');
     await waitForTitle(page, '系统管理');
     await page.getByRole('tab', { name: '节假日' }).click();
-    await page.getByLabel('选择年份').click();
-    await page.locator('.ant-select-item-option[title="2026 年"]').click();
+    await chooseOption(page, page.getByLabel('选择年份'), '2026 年');
     const row = page.getByRole('row', { name: /2026-10-01/ });
     await row.waitFor();
     expect(await row.getByText('国庆节').count()).toBe(1);

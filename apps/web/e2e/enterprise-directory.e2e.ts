@@ -9,6 +9,7 @@ import {
   screenshot,
   waitForTitle,
   type Page,
+  chooseOption,
 } from './harness';
 
 // /honor (ADR 0041): the enterprise-service main account (13800000003) sees its office's demo honours, adds one
@@ -43,9 +44,12 @@ describe('/honor for the enterprise-service main account', () => {
     const dialog = page.getByRole('dialog', { name: '新增荣誉' });
     await dialog.getByLabel('企业').fill('示例科技');
     await page.locator('.ant-select-item-option[title="示例科技有限公司"]').click();
+    await dialog
+      .locator('.ant-select-content[title="示例科技有限公司"], .ant-select-content-value[title="示例科技有限公司"]')
+      .first()
+      .waitFor();
     await dialog.getByLabel('荣誉名称').fill(name);
-    await dialog.getByLabel('级别').click();
-    await page.locator('.ant-select-item-option[title="区级"]').click();
+    await chooseOption(page, dialog.getByLabel('级别'), '区级');
     await dialog.getByLabel('颁发单位').fill('示例高新区管理委员会');
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: /保\s*存/ }).click();

@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeEach, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import './context';
@@ -466,6 +466,30 @@ export async function horizontalOverflow(page: Page): Promise<{ scrollWidth: num
     .waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, { timeout: 5_000 })
     .catch(() => undefined);
   return page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+}
+
+/**
+ * Chooses the option titled `title` in an antd Select (`field`: its combobox, e.g. getByLabel('级别')) and waits until
+ * the Select shows it. A click that lands while a dropdown is still opening or closing (another Select's, just
+ * chosen) can leave the value unset: it is tried again, up to three times, before the wait's error is thrown.
+ */
+export async function chooseOption(page: Page, field: Locator, title: string): Promise<void> {
+  const select = field.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  const option = page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${title}"]`);
+  for (let attempt = 1; ; attempt++) {
+    await field.click();
+    await option.click();
+    try {
+      // antd 6 shows the chosen value in .ant-select-content (or its -value child, when the option has a style).
+      await select
+        .locator(`.ant-select-content[title="${title}"], .ant-select-content-value[title="${title}"]`)
+        .first()
+        .waitFor({ timeout: 5_000 });
+      return;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+    }
+  }
 }
 
 /** The page title the app sets for a page of the table: `<title> - 知识产权管理与专利检索平台`. */

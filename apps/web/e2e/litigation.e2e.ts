@@ -1,6 +1,15 @@
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, backgroundJobsDone, dataDbPath, horizontalOverflow, openAs, screenshot, waitForTitle } from './harness';
+import {
+  axeViolations,
+  backgroundJobsDone,
+  dataDbPath,
+  horizontalOverflow,
+  openAs,
+  screenshot,
+  waitForTitle,
+  chooseOption,
+} from './harness';
 
 // Issue 9 B2, litigation in the browser (company user, the demo cases the fresh start seeded over stored patents):
 // 诉讼检索 by case number with the match marked, 收藏, the case on /litigation under 已收藏, its detail with parties,
@@ -38,8 +47,7 @@ describe('litigation (company user)', () => {
     // 诉讼检索: by case number, in another bracket style than stored.
     await page.goto('/litigation/docking');
     await waitForTitle(page, '诉讼检索');
-    await page.getByLabel('检索字段').click();
-    await page.locator('.ant-select-item-option[title="案号"]').click();
+    await chooseOption(page, page.getByLabel('检索字段'), '案号');
     const typed = target.case_no.replace('（', '(').replace('）', ')');
     await page.getByLabel('检索词').fill(typed);
     await page.getByLabel('检索词').press('Enter');
