@@ -150,6 +150,12 @@ export function phraseHits(
   return hits;
 }
 
+/**
+ * The most candidates a SQLite relevance page checks against the title by id (about 20 µs each at 1,000,000 patents)
+ * before it takes the title set whole (4–45 ms for a token in most titles): past this the set is cheaper.
+ */
+const SQLITE_TITLE_PROBE_MAX = 512;
+
 function storeMatches(store: SqliteStore, ast: Node, filters: SearchFilters | undefined, rankMax: number): Matches {
   const key = `${toExpression(ast)}\u0000${hasFilters(filters) ? JSON.stringify(filters) : ''}`;
   const result = store.result(key, () => {
@@ -177,7 +183,21 @@ function storeMatches(store: SqliteStore, ast: Node, filters: SearchFilters | un
       const counts = leafQueries.map((q) => store.ftsCountUpTo(q, rankMax + 1));
       const plan = relevancePlan(counts, tq !== null, rankMax);
       if (plan === 'score') scoreQuery = rq;
-      else if (plan === 'title') tier = store.ftsSet(tq!).and(set);
+      else if (plan === 'title') {
+        // As on PostgreSQL: the first candidates in date order are checked against the title (patents_ti, by id),
+        // which reads a few entries of a frequent title token's list instead of all of it (一种 is in nearly every
+        // title); when the first SQLITE_TITLE_PROBE_MAX do not settle the page, the title set is taken whole.
+        const n = set.count();
+        for (let probe = Math.max(want * 4, 64); ; probe *= 4) {
+          const first = store.firstByDate(set, dateSort, Math.min(probe, SQLITE_TITLE_PROBE_MAX));
+          const inTitle = store.titleAmong(first, tq!);
+          const titled = first.filter((id) => inTitle.has(id));
+          if (titled.length >= want) return titled.slice(offset, want);
+          if (first.length >= n) return titled.concat(first.filter((id) => !inTitle.has(id))).slice(offset, want);
+          if (probe >= SQLITE_TITLE_PROBE_MAX) break;
+        }
+        tier = store.ftsSet(tq!).and(set);
+      }
       let head: number[] = [];
       let rest = set;
       if (scoreQuery) {

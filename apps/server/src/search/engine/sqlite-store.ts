@@ -275,6 +275,24 @@ export class SqliteStore extends ColumnStore {
   }
 
   /**
+   * Which of `ids` an FTS5 query matches: from its kept set when there is one, else FTS5 asked for just those rows
+   * (each a seek in the tokens' lists, not a walk through them).
+   */
+  titleAmong(ids: readonly number[], query: string): Set<number> {
+    const kept = this.cache.get(query) ?? this.postings?.lookup(query);
+    if (kept) return new Set(ids.filter((id) => kept.has(id)));
+    if (!ids.length) return new Set();
+    const [table, q] = this.ftsTable(query);
+    const rows = this.stmt(
+      `among ${table}`,
+      `SELECT rowid FROM ${table} WHERE ${table} MATCH ? AND rowid IN (SELECT value FROM json_each(?))`,
+    )
+      .pluck()
+      .all(q, JSON.stringify(ids)) as number[];
+    return new Set(rows);
+  }
+
+  /**
    * [id, score] of every patent an FTS5 query matches, scored by bm25(patents_fts, …weights). Given how many patents
    * each phrase of the query matches (`phraseHits`, in the order the phrases appear in it), the scores come from
    * ip_bm25 when the connection has it: the same doubles, without bm25()'s evaluation of every phrase again for its
