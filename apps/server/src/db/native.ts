@@ -1,5 +1,5 @@
-// The SQLite extension with ip_bm25 (apps/server/native/ip_fts5.c, ADR 0072): FTS5's bm25() for a one-phrase query,
-// with the phrase's count and each row's token count given by the caller instead of found again by FTS5. Built by
+// The SQLite extension with ip_bm25 (apps/server/native/ip_fts5.c, ADR 0072): FTS5's bm25() with each phrase's count
+// and each row's token count given by the caller instead of found again by FTS5. Built by
 // scripts/build-native.mjs at `npm install`; a machine without a C compiler has no library and search scores with
 // bm25() itself, the same scores. IP_NATIVE_SEARCH=off leaves it unloaded (tests of that path).
 import fs from 'node:fs';
