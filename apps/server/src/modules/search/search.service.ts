@@ -26,7 +26,7 @@ import { enumValue } from '../../search/expression/fields';
 import { normalise } from '../../search/normalise';
 import { compilePg, pgRankExpression, pgTitleCondition, textLeafIds, type ResolvedLeaves } from '../../search/engine/compile-pg';
 import { compileSqlite, positiveLeafQueries, rankFtsQuery, titleFtsQuery } from '../../search/engine/compile-sqlite';
-import { ftsTerm, positiveTextLeaves } from '../../search/engine/text-query';
+import { ftsTerm, positiveTextLeaves, textLeaves } from '../../search/engine/text-query';
 import { buckets, byCountThenValue, compareCodePoints, type FacetBucket, type FacetCounts } from '../../search/engine/facets';
 import { dateComparator, readyStore, topK, type SqliteStore } from '../../search/engine/sqlite-store';
 import { readyPgStore, type PgStore } from '../../search/engine/pg-store';
@@ -130,16 +130,7 @@ export function phraseHits(
 ): number[] | null {
   const terms = rq.match(FTS_TERM) ?? [];
   if (!terms.length || terms.length !== (rq.match(FTS_PHRASE) ?? []).length) return null;
-  const negated = new Set<string>();
-  const walk = (n: Node, neg: boolean) => {
-    if (n.type === 'and' || n.type === 'or') n.children.forEach((c) => walk(c, neg));
-    else if (n.type === 'not') walk(n.child, !neg);
-    else if (neg && n.type === 'term') {
-      const q = ftsTerm(n);
-      if (q !== null) negated.add(q);
-    }
-  };
-  walk(ast, false);
+  const negated = new Set(textLeaves(ast, true).map((n) => (n.type === 'term' ? ftsTerm(n) : null)));
   const hits: number[] = [];
   for (const t of terms) {
     const i = leafQueries.indexOf(t);
@@ -148,6 +139,31 @@ export function phraseHits(
     else return null;
   }
   return hits;
+}
+
+/**
+ * A relevance page of plan 'title' (title matches first, then the rest, each newest first) from the first candidates
+ * of the result in date order (`firstByDate`, `n` in all) checked against the title (`titleAmong`): 4 × the page
+ * first, then 4 × more, up to `probeMax`. The first title matches of a date-ordered prefix are the first title
+ * matches of the whole result, so the page is exact. Null when the first `probeMax` do not settle it: the caller then
+ * takes the title set whole.
+ */
+async function titleFirstPage(
+  n: number,
+  want: number,
+  offset: number,
+  probeMax: number,
+  firstByDate: (k: number) => number[],
+  titleAmong: (ids: number[]) => Set<number> | Promise<Set<number>>,
+): Promise<number[] | null> {
+  for (let probe = Math.max(want * 4, 64); ; probe *= 4) {
+    const first = firstByDate(Math.min(probe, probeMax));
+    const inTitle = await titleAmong(first);
+    const titled = first.filter((id) => inTitle.has(id));
+    if (titled.length >= want) return titled.slice(offset, want);
+    if (first.length >= n) return titled.concat(first.filter((id) => !inTitle.has(id))).slice(offset, want);
+    if (probe >= probeMax) return null;
+  }
 }
 
 /**
@@ -184,18 +200,17 @@ function storeMatches(store: SqliteStore, ast: Node, filters: SearchFilters | un
       const plan = relevancePlan(counts, tq !== null, rankMax);
       if (plan === 'score') scoreQuery = rq;
       else if (plan === 'title') {
-        // As on PostgreSQL: the first candidates in date order are checked against the title (patents_ti, by id),
-        // which reads a few entries of a frequent title token's list instead of all of it (一种 is in nearly every
-        // title); when the first SQLITE_TITLE_PROBE_MAX do not settle the page, the title set is taken whole.
-        const n = set.count();
-        for (let probe = Math.max(want * 4, 64); ; probe *= 4) {
-          const first = store.firstByDate(set, dateSort, Math.min(probe, SQLITE_TITLE_PROBE_MAX));
-          const inTitle = store.titleAmong(first, tq!);
-          const titled = first.filter((id) => inTitle.has(id));
-          if (titled.length >= want) return titled.slice(offset, want);
-          if (first.length >= n) return titled.concat(first.filter((id) => !inTitle.has(id))).slice(offset, want);
-          if (probe >= SQLITE_TITLE_PROBE_MAX) break;
-        }
+        // patents_ti by id: a few entries of a frequent title token's list instead of all of it (一种 is in nearly
+        // every title); past SQLITE_TITLE_PROBE_MAX the title set is taken whole.
+        const page = await titleFirstPage(
+          set.count(),
+          want,
+          offset,
+          SQLITE_TITLE_PROBE_MAX,
+          (k) => store.firstByDate(set, dateSort, k),
+          (ids) => store.titleAmong(ids, tq!),
+        );
+        if (page) return page;
         tier = store.ftsSet(tq!).and(set);
       }
       let head: number[] = [];
@@ -288,17 +303,17 @@ async function pgStoreMatches(
         return scored.concat(store.firstByDate(rest, dateSort, want - scored.length)).slice(offset);
       }
       if (plan === 'title') {
-        // The first candidates in date order are checked against the title; a broad result has its title tier
-        // among the first few (most of its matches are title matches), a narrow one is checked whole.
-        for (let probe = Math.max(want * 4, 64); ; probe *= 4) {
-          const first = store.firstByDate(set, dateSort, Math.min(probe, TITLE_PROBE_MAX));
-          const inTitle = await store.titleAmong(first, title!);
-          const head = first.filter((id) => inTitle.has(id));
-          const whole = first.length >= n;
-          if (head.length >= want) return head.slice(offset, want);
-          if (whole) return head.concat(first.filter((id) => !inTitle.has(id))).slice(offset, want);
-          if (probe >= TITLE_PROBE_MAX) break;
-        }
+        // A broad result has its title tier among the first few (most of its matches are title matches), a narrow
+        // one is checked whole.
+        const page = await titleFirstPage(
+          n,
+          want,
+          offset,
+          TITLE_PROBE_MAX,
+          (k) => store.firstByDate(set, dateSort, k),
+          (ids) => store.titleAmong(ids, title!),
+        );
+        if (page) return page;
         const tier = (await store.titleSet(String(toExpression(ast)), title!)).clone().and(set);
         const head = store.firstByDate(tier, dateSort, want);
         if (head.length >= want) return head.slice(offset);

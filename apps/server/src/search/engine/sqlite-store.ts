@@ -218,8 +218,8 @@ export class SqliteStore extends ColumnStore {
       if (!row) continue;
       this.setRaw(row);
       for (const name of appStmt.all(id) as string[]) this.addApplicant(id, name);
+      this.loadDocTokens(id, id);
     }
-    for (const id of ids) this.loadDocTokens(id, id);
     this.postings?.patch(ids, (id) => this.live.has(id));
     this.lastSeq = changes[changes.length - 1][0];
     this.cache.clear();

@@ -31,11 +31,16 @@ export const FIELD_COLUMNS: Record<TextField, readonly string[]> = {
 
 /** The positive (not negated) text conditions of a tree. */
 export function positiveTextLeaves(node: Node): (TermNode | NearNode)[] {
+  return textLeaves(node, false);
+}
+
+/** The text conditions of a tree under an even (`negated` false) or an odd number of NOTs. */
+export function textLeaves(node: Node, negated: boolean): (TermNode | NearNode)[] {
   const out: (TermNode | NearNode)[] = [];
-  const walk = (n: Node, negated: boolean) => {
-    if (n.type === 'and' || n.type === 'or') n.children.forEach((c) => walk(c, negated));
-    else if (n.type === 'not') walk(n.child, !negated);
-    else if (!negated && (n.type === 'term' || n.type === 'near')) out.push(n);
+  const walk = (n: Node, neg: boolean) => {
+    if (n.type === 'and' || n.type === 'or') n.children.forEach((c) => walk(c, neg));
+    else if (n.type === 'not') walk(n.child, !neg);
+    else if (neg === negated && (n.type === 'term' || n.type === 'near')) out.push(n);
   };
   walk(node, false);
   return out;
