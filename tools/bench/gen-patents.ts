@@ -8,7 +8,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { openDb } from '../../apps/server/src/db';
 import { migrate } from '../../apps/server/src/db/migrate';
-import { indexText } from '../../apps/server/src/search/tokenise';
+import { indexText, indexTextWithMain } from '../../apps/server/src/search/tokenise';
 import { normaliseIpc } from '../../apps/server/src/search/ipc';
 import { PATENT_DATA_DIR, readPatents, rng } from '../../apps/server/src/search/test-data';
 import { benchArgs } from './args';
@@ -101,6 +101,7 @@ const insFts = db.prepare(
   'INSERT INTO patents_fts (rowid, ti, ab, cl, de, pa, inv, addr, ag) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
 );
 const insTitle = db.prepare('INSERT INTO patents_ti (rowid, ti) VALUES (?, ?)');
+const insTx = db.prepare('INSERT INTO patents_tx (rowid, ti, ab, cl) VALUES (?, ?, ?, ?)');
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const now = new Date().toISOString();
@@ -185,18 +186,10 @@ for (let start = 0; start < N; start += BATCH) {
       insPub.run(pn, `CN${pnNum}`, id);
       ipcs.forEach((c, i) => insIpc.run(id, c, i === 0 ? 1 : 0));
       for (const a of apps) insApp.run(id, a);
-      insTitle.run(id, indexText(title));
-      insFts.run(
-        id,
-        indexText(title),
-        indexText(abstract),
-        indexText(claims),
-        '',
-        indexText(apps),
-        indexText(invs),
-        indexText(address),
-        '',
-      );
+      const [ti, ab, cl] = [title, abstract, claims].map(indexTextWithMain);
+      insTitle.run(id, ti.text);
+      insTx.run(id, ti.main, ab.main, cl.main);
+      insFts.run(id, ti.text, ab.text, cl.text, '', indexText(apps), indexText(invs), indexText(address), '');
     }
   })();
   if ((start / BATCH) % 20 === 0) console.log(`${start + BATCH} / ${N}  ${((Date.now() - t0) / 1000).toFixed(0)} s`);
@@ -205,6 +198,7 @@ db.exec('DELETE FROM search_changes');
 console.log('optimize…');
 db.exec("INSERT INTO patents_fts(patents_fts) VALUES ('optimize')");
 db.exec("INSERT INTO patents_ti(patents_ti) VALUES ('optimize')");
+db.exec("INSERT INTO patents_tx(patents_tx) VALUES ('optimize')");
 db.exec('ANALYZE');
 db.close();
 console.log(`done: ${N} patents in ${((Date.now() - t0) / 1000).toFixed(0)} s → ${OUT}/app.db`);

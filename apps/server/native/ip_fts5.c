@@ -11,6 +11,13 @@
 ** they appear in it), then the column weights as bm25() takes them. Everything else is bm25()'s own code
 ** (fts5_aux.c, SQLite 3.53), in the same order of floating-point operations, so the score is the same double.
 **
+**   ip_bm25t(patents_tx, averages, nTok, nHit_0, …, nHit_{P-1}, w_0, w_1, …)
+**
+** scores rows of another table as if they were patents_fts' (ADR 0073): patents_tx holds three of its columns at the
+** same positions, so every phrase instance is the same, and only bm25's row count and mean row length differ. They
+** are taken from `averages`, the block of patents_fts_data's row 1 (its row count and per-column token totals), as
+** xRowCount and xColumnTotalSize would give them on patents_fts.
+**
 ** Built by scripts/build-native.mjs against the headers of the SQLite that better-sqlite3 compiles; loaded by
 ** apps/server/src/db/native.ts. Without it the store calls bm25() itself.
 */
@@ -27,11 +34,48 @@ struct IpBm25Data {
   double *aFreq;  /* Array used to calculate phrase freq. */
 };
 
-/* As fts5Bm25GetData(), with each phrase's count taken from apVal[1 + i] instead of xQueryPhrase(). */
+/*
+** The row count and the token total of another FTS5 table, from its averages record (the block of its %_data row
+** 1: a varint row count, then a varint token total per column; fts5StorageSaveTotals). Varints as sqlite3GetVarint.
+*/
+static int ipReadVarint(const unsigned char *a, int n, int *pi, sqlite3_int64 *pv){
+  sqlite3_uint64 v = 0;
+  int k;
+  for(k=0; k<9; k++){
+    unsigned char c;
+    if( *pi>=n ) return 0;
+    c = a[(*pi)++];
+    if( k==8 ){ v = (v<<8) | c; *pv = (sqlite3_int64)v; return 1; }
+    v = (v<<7) | (c & 0x7f);
+    if( (c & 0x80)==0 ){ *pv = (sqlite3_int64)v; return 1; }
+  }
+  return 0;
+}
+
+static int ipAverages(sqlite3_value *pVal, sqlite3_int64 *pnRow, sqlite3_int64 *pnToken){
+  const unsigned char *a = (const unsigned char*)sqlite3_value_blob(pVal);
+  int n = sqlite3_value_bytes(pVal);
+  int i = 0;
+  sqlite3_int64 v = 0;
+  if( a==0 || !ipReadVarint(a, n, &i, pnRow) ) return SQLITE_ERROR;
+  *pnToken = 0;
+  while( i<n ){
+    if( !ipReadVarint(a, n, &i, &v) ) return SQLITE_ERROR;
+    *pnToken += v;
+  }
+  return *pnRow>0 ? SQLITE_OK : SQLITE_ERROR;
+}
+
+/*
+** As fts5Bm25GetData(), with each phrase's count taken from apVal[1 + i] instead of xQueryPhrase(). With pAvg (the
+** averages record of the table whose scores are wanted), the row count and token total come from it instead of
+** from the table the function runs on.
+*/
 static int ipBm25GetData(
   const Fts5ExtensionApi *pApi,
   Fts5Context *pFts,
   sqlite3_value **apVal,
+  sqlite3_value *pAvg,
   IpBm25Data **ppData
 ){
   int rc = SQLITE_OK;
@@ -54,8 +98,12 @@ static int ipBm25GetData(
       p->aIDF = (double*)&p[1];
       p->aFreq = &p->aIDF[nPhrase];
     }
-    if( rc==SQLITE_OK ) rc = pApi->xRowCount(pFts, &nRow);
-    if( rc==SQLITE_OK ) rc = pApi->xColumnTotalSize(pFts, -1, &nToken);
+    if( pAvg ){
+      if( rc==SQLITE_OK ) rc = ipAverages(pAvg, &nRow, &nToken);
+    }else{
+      if( rc==SQLITE_OK ) rc = pApi->xRowCount(pFts, &nRow);
+      if( rc==SQLITE_OK ) rc = pApi->xColumnTotalSize(pFts, -1, &nToken);
+    }
     if( rc==SQLITE_OK ) p->avgdl = (double)nToken  / (double)nRow;
     for(i=0; rc==SQLITE_OK && i<nPhrase; i++){
       sqlite3_int64 nHit = sqlite3_value_int64(apVal[1 + i]);
@@ -91,15 +139,17 @@ static void ipBm25Function(
   double D;
   double *aFreq = 0;
   int nPhrase = pApi->xPhraseCount(pFts);
-  sqlite3_value **apWeight = &apVal[1 + nPhrase];
-  int nWeight = nVal - 1 - nPhrase;
+  /* ip_bm25t: the first argument is the averages record of the table to score as (see the header). */
+  int nAvg = pApi->xUserData(pFts) ? 1 : 0;
+  sqlite3_value **apWeight = &apVal[nAvg + 1 + nPhrase];
+  int nWeight = nVal - nAvg - 1 - nPhrase;
 
   if( nWeight<0 ){
     sqlite3_result_error(pCtx, "ip_bm25: the token count and one count per phrase are required", -1);
     return;
   }
-  D = (double)sqlite3_value_int64(apVal[0]);
-  rc = ipBm25GetData(pApi, pFts, apVal, &pData);
+  D = (double)sqlite3_value_int64(apVal[nAvg]);
+  rc = ipBm25GetData(pApi, pFts, &apVal[nAvg], nAvg ? apVal[0] : 0, &pData);
   if( rc==SQLITE_OK ){
     aFreq = pData->aFreq;
     memset(aFreq, 0, sizeof(double) * pData->nPhrase);
@@ -148,5 +198,10 @@ int sqlite3_ipfts_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routines 
     *pzErrMsg = sqlite3_mprintf("ip_fts5: FTS5 is not available");
     return SQLITE_ERROR;
   }
-  return fts->xCreateFunction(fts, "ip_bm25", 0, ipBm25Function, 0);
+  {
+    static int bAverages = 1;
+    int rc = fts->xCreateFunction(fts, "ip_bm25", 0, ipBm25Function, 0);
+    if( rc==SQLITE_OK ) rc = fts->xCreateFunction(fts, "ip_bm25t", (void*)&bAverages, ipBm25Function, 0);
+    return rc;
+  }
 }

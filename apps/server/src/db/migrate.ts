@@ -46,6 +46,7 @@ import * as m050 from './migrations/050-title-index';
 import * as m051 from './migrations/051-search-columns-pg';
 import * as m052 from './migrations/052-search-changes-pg';
 import * as m053 from './migrations/053-narrow-search-heap-pg';
+import * as m054 from './migrations/054-tx-index';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -99,6 +100,7 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   '051-search-columns-pg': m051,
   '052-search-changes-pg': m052,
   '053-narrow-search-heap-pg': m053,
+  '054-tx-index': m054,
 };
 
 class InCodeProvider implements MigrationProvider {

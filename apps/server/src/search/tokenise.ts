@@ -240,6 +240,17 @@ export function indexText(text: string | readonly string[]): string {
   return finish();
 }
 
+/**
+ * indexText of one text, and its main stream alone (the words, bigrams and end anchors, without the unigrams):
+ * what patents_tx holds for 名称/摘要/权利要求 (migration 054). The main stream is the start of the whole string,
+ * so it is a slice of it, made in the same pass; its positions are the same in both.
+ */
+export function indexTextWithMain(text: string): { text: string; main: string } {
+  const all = indexText(text);
+  if (!LITTLE_ENDIAN) return { text: all, main: indexStreams(text).main.join(' ') };
+  return { text: all, main: all.slice(0, encM) };
+}
+
 /** Positions written so far in mainBuf / uniBuf by encode(). */
 let encM = 0;
 let encU = 0;

@@ -1,14 +1,17 @@
 // The import's fast paths give exactly what the plain versions give: indexText (one pass into a code-unit buffer)
-// equals indexTokens(text).join(' '), and the integer date arithmetic equals the Date.UTC-based one.
+// equals indexTokens(text).join(' '), indexTextWithMain's main stream equals indexStreams(text).main.join(' '), and
+// the integer date arithmetic equals the Date.UTC-based one.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { indexText, indexTokens, MAX_WORD } from '../../search/tokenise';
+import { indexStreams, indexText, indexTextWithMain, indexTokens, MAX_WORD } from '../../search/tokenise';
 import { PATENT_DATA_DIR } from '../../search/test-data';
 import { addYearsDays, daysInMonth } from './dates';
 import { DemoPatentGenerator } from './demo-patents';
 
 const reference = (text: string) => indexTokens(text).join(' ');
+/** indexTextWithMain's reference: the whole string and the main stream alone (patents_tx, migration 054). */
+const withMain = (text: string) => ({ text: reference(text), main: indexStreams(text).main.join(' ') });
 
 /** A small deterministic generator (LCG). */
 function lcg(seed: number) {
@@ -31,7 +34,7 @@ describe('indexText', () => {
         r.address,
         r.agency,
       ])
-        expect(indexText(text)).toBe(reference(text));
+        expect(indexTextWithMain(text)).toEqual(withMain(text));
       // Multi-valued fields: value by value, with the gap between values.
       for (const values of [r.applicants, r.inventors, ['', ...r.inventors, '，'], [r.agency]])
         expect(indexText(values)).toBe(indexTokens(values).join(' '));
@@ -80,6 +83,7 @@ describe('indexText', () => {
       texts.push(t);
     }
     expect(texts.filter((t) => indexText(t) !== reference(t))).toEqual([]);
+    expect(texts.filter((t) => JSON.stringify(indexTextWithMain(t)) !== JSON.stringify(withMain(t)))).toEqual([]);
   });
 
   const file = path.join(PATENT_DATA_DIR, 'cn_full_fields_fixtures.jsonl');
@@ -89,6 +93,7 @@ describe('indexText', () => {
       for (const v of Object.values(JSON.parse(line) as Record<string, unknown>)) {
         const text = Array.isArray(v) ? v.join(' ; ') : typeof v === 'string' ? v : '';
         expect(indexText(text)).toBe(reference(text));
+        expect(indexTextWithMain(text)).toEqual(withMain(text));
       }
     }
   });

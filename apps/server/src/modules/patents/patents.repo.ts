@@ -459,6 +459,7 @@ interface SqliteStatements {
   deletePatent: Database.Statement;
   deleteFts: Database.Statement;
   deleteTitle: Database.Statement;
+  deleteTx: Database.Statement;
   insertPatent: Database.Statement;
   updatePatent: Database.Statement;
   deletePubs: Database.Statement;
@@ -490,6 +491,7 @@ function statementsFor(raw: Database.Database): SqliteStatements {
     deletePatent: raw.prepare('DELETE FROM patents WHERE id = ?'),
     deleteFts: raw.prepare('DELETE FROM patents_fts WHERE rowid = ?'),
     deleteTitle: raw.prepare('DELETE FROM patents_ti WHERE rowid = ?'),
+    deleteTx: raw.prepare('DELETE FROM patents_tx WHERE rowid = ?'),
     insertPatent: raw.prepare(`INSERT OR FAIL INTO patents (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`),
     updatePatent: raw.prepare(
       `UPDATE OR FAIL patents SET ${[...PATENT_COLUMNS, 'updated_at'].map((c) => `${c} = ?`).join(', ')} WHERE id = ?`,
@@ -518,6 +520,7 @@ function sqliteStore(raw: Database.Database): Store {
       for (const id of ids) {
         st.deleteFts.run(id);
         st.deleteTitle.run(id);
+        st.deleteTx.run(id);
         st.deletePatent.run(id);
       }
     },

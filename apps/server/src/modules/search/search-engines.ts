@@ -27,6 +27,7 @@ export function builtInSearchEngine(deps: Deps, opts: { engine?: Engine } = {}):
         if (dialect === 'sqlite') {
           await sql`DELETE FROM patents_fts WHERE rowid IN (${ids})`.execute(deps.db.db);
           await sql`DELETE FROM patents_ti WHERE rowid IN (${ids})`.execute(deps.db.db);
+          await sql`DELETE FROM patents_tx WHERE rowid IN (${ids})`.execute(deps.db.db);
         } else {
           await sql`DELETE FROM patent_text_chunks WHERE patent_id IN (${ids})`.execute(deps.db.db);
           await sql`DELETE FROM patent_search WHERE patent_id IN (${ids})`.execute(deps.db.db);

@@ -610,7 +610,10 @@ describe('search on a hand-made fixture', () => {
     await t.db.db.deleteFrom('patent_ipc').where('patent_id', '=', id).execute();
     await t.db.db.deleteFrom('patent_applicants').where('patent_id', '=', id).execute();
     await t.db.db.deleteFrom('patent_pubs').where('patent_id', '=', id).execute();
-    if (t.dialect === 'sqlite') await sql`DELETE FROM patents_fts WHERE rowid = ${id}`.execute(t.db.db);
+    if (t.dialect === 'sqlite') {
+      for (const table of ['patents_fts', 'patents_ti', 'patents_tx'])
+        await sql`DELETE FROM ${sql.table(table)} WHERE rowid = ${id}`.execute(t.db.db);
+    }
     await t.db.db.deleteFrom('patents').where('id', '=', id).execute();
     for (const engine of ENGINES) expect((await search(t.deps, { ast: parseExpression('申请日=2024'), engine })).total).toBe(0);
   });

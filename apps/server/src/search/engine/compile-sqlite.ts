@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { Node } from '../expression/ast';
 import { codeSql, dateSql, enumSql, FALSE, joinAnd, joinOr, type Fragment } from './structured';
 import { FIELD_COLUMNS, ftsNear, ftsTerm, positiveTextLeaves } from './text-query';
+import { UNIGRAM_MARK } from '../tokenise';
 
 const paren = (s: string) => `(${s})`;
 
@@ -61,6 +62,32 @@ export function titleIndexQuery(query: string): string | null {
     return '';
   });
   return titleOnly && filters > 0 ? stripped : null;
+}
+
+/** patents_tx's columns (migration 054). */
+const TX_COLUMNS = new Set(['ti', 'ab', 'cl']);
+const ALL_TX = '{ti ab cl}';
+
+/**
+ * The query to run on patents_tx (名称/摘要/权利要求's main streams, migration 054) when every condition of an FTS5
+ * query is restricted to those columns and none is a one-character term (whose unigram token patents_tx does not
+ * hold): the query itself, without the column filters when each is all three columns (the table has no others).
+ * Null otherwise.
+ */
+export function txIndexQuery(query: string): string | null {
+  if (query.includes(UNIGRAM_MARK)) return null;
+  let inTx = true;
+  let allThree = true;
+  let filters = 0;
+  query.replace(COLUMN_FILTER, (f: string, cols: string) => {
+    filters++;
+    const names = cols.replace(/[{}]/g, '').split(' ');
+    if (!names.every((c) => TX_COLUMNS.has(c))) inTx = false;
+    if (cols !== ALL_TX) allThree = false;
+    return f;
+  });
+  if (!inTx || filters === 0) return null;
+  return allThree ? query.replace(COLUMN_FILTER, '') : query;
 }
 
 export function ftsMatch(query: string): Fragment {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseExpression, quoteValue, type NearNode } from '../expression';
 import { rng } from '../test-data';
 import { Bitset } from './bitset';
-import { ftsQuery, rankFtsQuery, titleFtsQuery, titleIndexQuery } from './compile-sqlite';
+import { ftsQuery, rankFtsQuery, titleFtsQuery, titleIndexQuery, txIndexQuery } from './compile-sqlite';
 import { chunkRanges, quoteLexeme, tsvectorChunks } from './pg-tsvector';
 import { nearSides, nearTsquery, termTsquery } from './text-query';
 import { indexStreams, VALUE_GAP } from '../tokenise';
@@ -104,6 +104,23 @@ describe('query text', () => {
     expect(title('锂电池')).toBeNull();
     expect(titleIndexQuery('"a"')).toBeNull();
     expect(titleIndexQuery(titleFtsQuery(parseExpression('TX=a OR TI=c'))!)).toBe('("a") OR ("c")');
+  });
+
+  it('sends queries on 名称/摘要/权利要求 alone to patents_tx, unless a one-character term needs the unigrams', () => {
+    const tx = (e: string) => txIndexQuery(ftsQuery(parseExpression(e))!);
+    // The top bar's keyword: every filter is all three columns, so none is needed there.
+    expect(tx('锂电池')).toBe('"锂电 电池"');
+    expect(tx('TX=(锂电池 NOT 钠离子)')).toBe('("锂电 电池") NOT ("钠离 离子")');
+    expect(tx('TX=(正极材料 NEAR/1 制备方法)')).toBe('NEAR("正极 极材 材料" "制备 备方 方法", 2)');
+    // Fewer columns keep their filters (patents_tx names its columns as patents_fts does).
+    expect(tx('AB=锂电池 AND TX=正极')).toBe('(ab : "锂电 电池") AND ({ti ab cl} : "正极")');
+    expect(tx('摘要=锂电池 OR 权利要求=隔膜')).toBe('(ab : "锂电 电池") OR (cl : "隔膜")');
+    // Another column, or a one-character term (its unigram token), stays on patents_fts.
+    expect(tx('TX=锂电池 AND DE=隔膜')).toBeNull();
+    expect(tx('申请人=华为')).toBeNull();
+    expect(tx('锂')).toBeNull();
+    expect(tx('TX=(锂电池 AND 锂)')).toBeNull();
+    expect(txIndexQuery('"a"')).toBeNull();
   });
 
   it('builds tsqueries from the same tokens', () => {

@@ -2,7 +2,7 @@ import type SqliteDatabase from 'better-sqlite3';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../../db';
 import type { Database } from '../../db/schema';
-import { indexStreams, indexText } from '../tokenise';
+import { indexStreams, indexText, indexTextWithMain } from '../tokenise';
 import { binaryArray, int4Array, OID_TSVECTOR, textArray } from '../../db/pg-binary';
 import { tsvectorChunks, tsvectorChunksBinary } from './pg-tsvector';
 
@@ -43,8 +43,9 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Writes (or replaces) one patent's text index: the app-made tokens of search/tokenise.ts, so both engines index
- * the same tokens. SQLite: a row of the contentless FTS5 table with rowid = patent id, and the title again in
- * patents_ti (migration 050: title-only conditions read its small doclists). PostgreSQL: a
+ * the same tokens. SQLite: a row of the contentless FTS5 table with rowid = patent id, the title again in
+ * patents_ti (migration 050: title-only conditions read its small doclists), and 名称/摘要/权利要求's main streams
+ * again in patents_tx (migration 054: the top bar's conditions read doclists without the other columns). PostgreSQL: a
  * patent_search row (chunk 0 of every field as a tsvector) plus patent_text_chunks rows for the chunks of
  * fields too long for one tsvector (pg-tsvector.ts explains the design).
  */
@@ -59,12 +60,14 @@ export async function writeIndex(
     if (replace) {
       await sql`DELETE FROM patents_fts WHERE rowid = ${patentId}`.execute(db);
       await sql`DELETE FROM patents_ti WHERE rowid = ${patentId}`.execute(db);
+      await sql`DELETE FROM patents_tx WHERE rowid = ${patentId}`.execute(db);
     }
-    const ti = indexText(fields.ti);
-    await sql`INSERT INTO patents_fts (rowid, ti, ab, cl, de, pa, inv, addr, ag) VALUES (${patentId}, ${ti}, ${indexText(fields.ab)}, ${indexText(fields.cl)}, ${indexText(fields.de)}, ${indexText(fields.pa)}, ${indexText(fields.inv)}, ${indexText(fields.addr)}, ${indexText(fields.ag)})`.execute(
+    const [ti, ab, cl] = [fields.ti, fields.ab, fields.cl].map(indexTextWithMain);
+    await sql`INSERT INTO patents_fts (rowid, ti, ab, cl, de, pa, inv, addr, ag) VALUES (${patentId}, ${ti.text}, ${ab.text}, ${cl.text}, ${indexText(fields.de)}, ${indexText(fields.pa)}, ${indexText(fields.inv)}, ${indexText(fields.addr)}, ${indexText(fields.ag)})`.execute(
       db,
     );
-    await sql`INSERT INTO patents_ti (rowid, ti) VALUES (${patentId}, ${ti})`.execute(db);
+    await sql`INSERT INTO patents_ti (rowid, ti) VALUES (${patentId}, ${ti.text})`.execute(db);
+    await sql`INSERT INTO patents_tx (rowid, ti, ab, cl) VALUES (${patentId}, ${ti.main}, ${ab.main}, ${cl.main})`.execute(db);
     return;
   }
   const cols: Record<string, string> = {};
@@ -102,8 +105,10 @@ const sqliteIndexStatements = new WeakMap<
   {
     remove: SqliteDatabase.Statement;
     removeTitle: SqliteDatabase.Statement;
+    removeTx: SqliteDatabase.Statement;
     insert: SqliteDatabase.Statement;
     insertTitle: SqliteDatabase.Statement;
+    insertTx: SqliteDatabase.Statement;
   }
 >();
 
@@ -158,6 +163,8 @@ export async function writeIndexes(
           'INSERT INTO patents_fts (rowid, ti, ab, cl, de, pa, inv, addr, ag) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
         ),
         insertTitle: raw.prepare('INSERT INTO patents_ti (rowid, ti) VALUES (?, ?)'),
+        removeTx: raw.prepare('DELETE FROM patents_tx WHERE rowid = ?'),
+        insertTx: raw.prepare('INSERT INTO patents_tx (rowid, ti, ab, cl) VALUES (?, ?, ?, ?)'),
       };
       sqliteIndexStatements.set(raw, st);
     }
@@ -165,20 +172,24 @@ export async function writeIndexes(
       if (replace) {
         st.remove.run(patentId);
         st.removeTitle.run(patentId);
+        st.removeTx.run(patentId);
       }
-      const ti = indexText(f.ti);
+      const ti = indexTextWithMain(f.ti);
+      const ab = indexTextWithMain(f.ab);
+      const cl = indexTextWithMain(f.cl);
       st.insert.run(
         patentId,
-        ti,
-        indexText(f.ab),
-        indexText(f.cl),
+        ti.text,
+        ab.text,
+        cl.text,
         indexText(f.de),
         indexText(f.pa),
         indexText(f.inv),
         indexText(f.addr),
         indexText(f.ag),
       );
-      st.insertTitle.run(patentId, ti);
+      st.insertTitle.run(patentId, ti.text);
+      st.insertTx.run(patentId, ti.main, ab.main, cl.main);
     }
     return;
   }

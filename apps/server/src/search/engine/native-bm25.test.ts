@@ -121,6 +121,7 @@ describe.runIf(hasPatentData())('ip_bm25: bm25() with the count and token counts
     );
     await sql`DELETE FROM patents_fts WHERE rowid = ${second}`.execute(t.db.db);
     await sql`DELETE FROM patents_ti WHERE rowid = ${second}`.execute(t.db.db);
+    await sql`DELETE FROM patents_tx WHERE rowid = ${second}`.execute(t.db.db);
     await sql`DELETE FROM patents WHERE id = ${second}`.execute(t.db.db);
     store = await storeWhenReady(raw());
     for (const q of ['数据', '数据压缩', '摘要=数据']) {

@@ -78,6 +78,7 @@ describe.runIf(hasPatentData())('issue 15: title index and posting sets (SQLite)
     const gone = ids[1];
     await sql`DELETE FROM patents_fts WHERE rowid = ${gone}`.execute(t.db.db);
     await sql`DELETE FROM patents_ti WHERE rowid = ${gone}`.execute(t.db.db);
+    await sql`DELETE FROM patents_tx WHERE rowid = ${gone}`.execute(t.db.db);
     await sql`DELETE FROM patents WHERE id = ${gone}`.execute(t.db.db);
     // New patents with ids beyond the sets' size (they grow with the store's arrays).
     await loadRecords(t.db, [

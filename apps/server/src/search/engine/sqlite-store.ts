@@ -16,7 +16,7 @@ import type { Node } from '../expression/ast';
 import { parsePublicationNumber } from '../patent-number';
 import { Bitset } from './bitset';
 import { loadSearchExtension } from '../../db/native';
-import { ftsQuery, titleIndexQuery } from './compile-sqlite';
+import { ftsQuery, titleIndexQuery, txIndexQuery } from './compile-sqlite';
 import { Postings, POSTING_DEFAULTS, type PostingOptions } from './postings';
 import { prefixEnd } from './structured';
 import { buildStore, ColumnStore, dateComparator, MAX_ID, ROW_COLUMNS, topK, type StoreState } from './column-store';
@@ -57,9 +57,14 @@ export class SqliteStore extends ColumnStore {
    */
   private readonly native: boolean;
   private docTokens = new Uint32Array(0);
+  /** Whether FTS5 queries on 名称/摘要/权利要求 run on patents_tx (migration 054; IP_TX_INDEX=off: on patents_fts). */
+  private readonly txIndex: boolean;
 
   constructor(private raw: Database.Database) {
     super();
+    this.txIndex =
+      process.env.IP_TX_INDEX !== 'off' &&
+      raw.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'patents_tx'").get() !== undefined;
     this.native =
       loadSearchExtension(raw) &&
       raw.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'patents_fts_docsize'").get() !== undefined;
@@ -232,11 +237,14 @@ export class SqliteStore extends ColumnStore {
 
   /**
    * The table an FTS5 query runs on: a query of title conditions only on patents_ti (migration 050), without its
-   * column filters; any other on patents_fts.
+   * column filters; one of 名称/摘要/权利要求 conditions only, no one-character term among them, on patents_tx
+   * (migration 054); any other on patents_fts.
    */
-  private ftsTable(query: string): ['patents_fts' | 'patents_ti', string] {
+  private ftsTable(query: string): ['patents_fts' | 'patents_ti' | 'patents_tx', string] {
     const title = titleIndexQuery(query);
-    return title === null ? ['patents_fts', query] : ['patents_ti', title];
+    if (title !== null) return ['patents_ti', title];
+    const tx = this.txIndex ? txIndexQuery(query) : null;
+    return tx === null ? ['patents_fts', query] : ['patents_tx', tx];
   }
 
   /**
@@ -306,6 +314,17 @@ export class SqliteStore extends ColumnStore {
     const w = weights.map((x) => Number(x)).join(', ');
     if (phraseHits && phraseHits.length && this.native) {
       const hits = phraseHits.map(() => '?').join(', ');
+      const tx = this.txIndex ? txIndexQuery(query) : null;
+      if (tx !== null) {
+        // The same phrase instances in patents_tx's three columns (numbered as in patents_fts), scored with
+        // patents_fts' row count and mean row length, from its averages record (ip_fts5.c: ip_bm25t).
+        return this.stmt(
+          `ip_bm25t ${phraseHits.length} ${w}`,
+          `SELECT rowid, ip_bm25t(patents_tx, (SELECT block FROM patents_fts_data WHERE id = 1), ip_doc_tokens(rowid), ${hits}, ${w}) FROM patents_tx WHERE patents_tx MATCH ?`,
+        )
+          .raw()
+          .iterate(...phraseHits, tx) as IterableIterator<[number, number]>;
+      }
       return this.stmt(
         `ip_bm25 ${phraseHits.length} ${w}`,
         `SELECT rowid, ip_bm25(patents_fts, ip_doc_tokens(rowid), ${hits}, ${w}) FROM patents_fts WHERE patents_fts MATCH ?`,
