@@ -10,6 +10,7 @@ import type { Db } from '../../db';
 import type { Database } from '../../db/schema';
 import { validateRecord, type PatentInput } from './patent-record';
 import { upsertPatents, type UpsertOptions } from './patents.repo';
+import { compactTitleIndex } from '../../search/engine/index-writer';
 
 export interface ImportError {
   line: number;
@@ -108,6 +109,7 @@ export async function importJsonlFile(db: Db, file: string, opts: ImportFileOpti
     lines.close();
     stream.destroy();
   }
+  compactTitleIndex(db.sqlite);
   return { ...state, elapsedMs: Date.now() - started };
 }
 

@@ -12,6 +12,7 @@ import { insertJob } from '../jobs/jobs.service';
 import { DEFAULT_DEMO_SEED, DemoPatentGenerator } from './demo-patents';
 import { pnStem, validateRecord, type PatentInput } from './patent-record';
 import { countPatents, upsertPatents, type UpsertCounts } from './patents.repo';
+import { compactTitleIndex } from '../../search/engine/index-writer';
 import { PATENT_IMPORT_JOB, type PatentImportParams } from './patents.jobs';
 
 /** What seedDemoPatents did: upsert counts, and generated records skipped because their numbers were taken. */
@@ -115,6 +116,7 @@ export async function seedDemoPatents(db: Db, count: number, opts: SeedPatentsOp
     total.unchanged += c.unchanged;
     opts.onProgress?.(done, total);
   }
+  compactTitleIndex(db.sqlite);
   return total;
 }
 

@@ -12,7 +12,8 @@ import { loadRecords } from '../../modules/search/testing';
 import { builtInSearchEngine } from '../../modules/search/search-engines';
 import { BM25_WEIGHTS, keywordsAst, phraseHits } from '../../modules/search/search.service';
 import { ftsQuery, positiveLeafQueries, rankFtsQuery, txIndexQuery } from './compile-sqlite';
-import { writeIndex } from './index-writer';
+import { compactTitleIndex, TITLE_SEGMENTS_MAX, writeIndex } from './index-writer';
+import { seedDemoPatents } from '../../modules/patents/patent-seed';
 import { storeWhenReady, type SqliteStore } from './sqlite-store';
 import type { Node } from '../expression/ast';
 
@@ -131,6 +132,25 @@ describe.runIf(hasPatentData())('patents_tx: the top bar’s columns in a table 
     await migrate054(t.db.db as never, 'sqlite');
     expect(rows()).toBe(raw().prepare('SELECT count(*) FROM patents').pluck().get());
     expect(QUERIES.map((q) => bothTables(q).tx)).toEqual(before);
+    everyQueryAgrees();
+  });
+
+  it('keeps patents_ti in one segment after a bulk write (the title check by id seeks in every segment)', async () => {
+    const segments = () => raw().prepare('SELECT count(DISTINCT segid) FROM patents_ti_idx').pluck().get() as number;
+    // Each commit leaves a segment (migration 054's merge above left one).
+    for (let i = 0; i < 3; i++)
+      await loadRecords(t.db, [
+        { pn: `CN98700000${i}A`, ad: '2025-03-01', title: `一种数据存储装置${i}`, abstract: '数据处理方法', type: '发明' },
+      ]);
+    expect(segments()).toBeGreaterThan(TITLE_SEGMENTS_MAX);
+    const before = QUERIES.map((q) => ids('patents_ti', ftsQuery(astOf(q))!.replace(/(\{[a-z ]+\}|[a-z]+) : /g, '')));
+    expect(compactTitleIndex(raw())).toBe(true);
+    expect(segments()).toBe(1);
+    expect(compactTitleIndex(raw())).toBe(false);
+    expect(QUERIES.map((q) => ids('patents_ti', ftsQuery(astOf(q))!.replace(/(\{[a-z ]+\}|[a-z]+) : /g, '')))).toEqual(before);
+    // The demo patents' import, in four commits, ends merged.
+    await seedDemoPatents(t.db, 400, { batchSize: 100 });
+    expect(segments()).toBe(1);
     everyQueryAgrees();
   });
 
