@@ -304,7 +304,8 @@ export class SqliteStore extends ColumnStore {
    * [id, score] of every patent an FTS5 query matches, scored by bm25(patents_fts, …weights). Given how many patents
    * each phrase of the query matches (`phraseHits`, in the order the phrases appear in it), the scores come from
    * ip_bm25 when the connection has it: the same doubles, without bm25()'s evaluation of every phrase again for its
-   * count and its patents_fts_docsize lookup per row (ADR 0072).
+   * count and its patents_fts_docsize lookup per row (ADR 0072). A query patents_tx takes is scored there, by
+   * ip_bm25t, with patents_fts' row count and mean row length: the same doubles again (ADR 0073).
    */
   rankRows(
     query: string,
