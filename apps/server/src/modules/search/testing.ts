@@ -8,6 +8,9 @@ import { parsePublicationNumber } from '../../search/patent-number';
 import type { Db } from '../../db';
 import { upsertPatents } from '../patents/patents.repo';
 import { validateRecord } from '../patents/patent-record';
+import { positiveLeafQueries, rankFtsQuery } from '../../search/engine/compile-sqlite';
+import type { SqliteStore } from '../../search/engine/sqlite-store';
+import { phraseHits } from './search.service';
 
 /**
  * DOMAIN §4 written independently of the token streams: the term's segments occur in order in the normalised
@@ -246,4 +249,21 @@ export async function loadRecords(db: Db, records: unknown[], now = '2026-01-01T
     return v.record;
   });
   for (let i = 0; i < inputs.length; i += 500) await upsertPatents(db, inputs.slice(i, i + 500), now);
+}
+
+/**
+ * What the relevance page hands the SQLite store's rankRows for a query, after evaluating it: the rank query and each
+ * of its phrases' counts (phraseHits; null when a phrase has none of its own, as with NEAR).
+ */
+export function rankInputs(store: SqliteStore, ast: Node): { rq: string; hits: number[] | null } {
+  const rq = rankFtsQuery(ast)!;
+  const leaves = positiveLeafQueries(ast);
+  store.evaluate(ast);
+  const hits = phraseHits(
+    ast,
+    rq,
+    leaves,
+    leaves.map((l) => store.ftsCountUpTo(l, 1e9)),
+  );
+  return { rq, hits };
 }

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 import { loadSearchExtension, NATIVE_SEARCH_LIBRARY } from '../../db/native';
 import { hasPatentData, readPatents } from '../test-data';
 import { parseExpression } from '../expression';
-import { loadRecords } from '../../modules/search/testing';
+import { loadRecords, rankInputs } from '../../modules/search/testing';
 import { BM25_WEIGHTS, keywordsAst, phraseHits, search } from '../../modules/search/search.service';
 import { positiveLeafQueries, rankFtsQuery } from './compile-sqlite';
 import { writeIndex } from './index-writer';
@@ -47,16 +47,7 @@ describe.runIf(hasPatentData())('ip_bm25: bm25() with the count and token counts
 
   /** Both ways of scoring a query, after evaluating it, with the counts search() gives ip_bm25. */
   const bothWays = (q: string) => {
-    const ast = astOf(q);
-    const rq = rankFtsQuery(ast)!;
-    const leaves = positiveLeafQueries(ast);
-    store.evaluate(ast);
-    const hits = phraseHits(
-      ast,
-      rq,
-      leaves,
-      leaves.map((l) => store.ftsCountUpTo(l, 1e9)),
-    );
+    const { rq, hits } = rankInputs(store, astOf(q));
     expect(hits, q).not.toBeNull();
     const native = [...store.rankRows(rq, BM25_WEIGHTS, hits)];
     const builtIn = [...store.rankRows(rq, BM25_WEIGHTS, null)];

@@ -8,10 +8,10 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 import { up as migrate054 } from '../../db/migrations/054-tx-index';
 import { hasPatentData, readPatents } from '../test-data';
 import { parseExpression } from '../expression';
-import { loadRecords } from '../../modules/search/testing';
+import { loadRecords, rankInputs } from '../../modules/search/testing';
 import { builtInSearchEngine } from '../../modules/search/search-engines';
-import { BM25_WEIGHTS, keywordsAst, phraseHits } from '../../modules/search/search.service';
-import { ftsQuery, positiveLeafQueries, rankFtsQuery, txIndexQuery } from './compile-sqlite';
+import { BM25_WEIGHTS, keywordsAst } from '../../modules/search/search.service';
+import { ftsQuery, txIndexQuery } from './compile-sqlite';
 import { compactTitleIndex, TITLE_SEGMENTS_MAX, writeIndex } from './index-writer';
 import { seedDemoPatents } from '../../modules/patents/patent-seed';
 import { storeWhenReady, type SqliteStore } from './sqlite-store';
@@ -90,16 +90,7 @@ describe.runIf(hasPatentData())('patents_tx: the top bar’s columns in a table 
 
   it('scores as patents_fts: ip_bm25t on patents_tx gives the doubles of bm25(patents_fts)', () => {
     for (const q of QUERIES) {
-      const ast = astOf(q);
-      const rq = rankFtsQuery(ast)!;
-      const leaves = positiveLeafQueries(ast);
-      store.evaluate(ast);
-      const hits = phraseHits(
-        ast,
-        rq,
-        leaves,
-        leaves.map((l) => store.ftsCountUpTo(l, 1e9)),
-      );
+      const { rq, hits } = rankInputs(store, astOf(q));
       if (!hits) continue; // NEAR: bm25() scores it (native-bm25.test.ts)
       const w = BM25_WEIGHTS.join(', ');
       const onTx = raw()
