@@ -109,7 +109,7 @@ export async function importJsonlFile(db: Db, file: string, opts: ImportFileOpti
     lines.close();
     stream.destroy();
   }
-  compactTitleIndex(db.sqlite);
+  await compactTitleIndex(db.sqlite);
   return { ...state, elapsedMs: Date.now() - started };
 }
 

@@ -116,7 +116,7 @@ export async function seedDemoPatents(db: Db, count: number, opts: SeedPatentsOp
     total.unchanged += c.unchanged;
     opts.onProgress?.(done, total);
   }
-  compactTitleIndex(db.sqlite);
+  await compactTitleIndex(db.sqlite);
   return total;
 }
 

@@ -135,9 +135,9 @@ describe.runIf(hasPatentData())('patents_tx: the top bar’s columns in a table 
       ]);
     expect(segments()).toBeGreaterThan(TITLE_SEGMENTS_MAX);
     const before = QUERIES.map((q) => ids('patents_ti', ftsQuery(astOf(q))!.replace(/(\{[a-z ]+\}|[a-z]+) : /g, '')));
-    expect(compactTitleIndex(raw())).toBe(true);
+    expect(await compactTitleIndex(raw())).toBe(true);
     expect(segments()).toBe(1);
-    expect(compactTitleIndex(raw())).toBe(false);
+    expect(await compactTitleIndex(raw())).toBe(false);
     expect(QUERIES.map((q) => ids('patents_ti', ftsQuery(astOf(q))!.replace(/(\{[a-z ]+\}|[a-z]+) : /g, '')))).toEqual(before);
     // The demo patents' import, in four commits, ends merged.
     await seedDemoPatents(t.db, 400, { batchSize: 100 });
