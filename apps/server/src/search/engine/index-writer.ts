@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import { indexStreams, indexText, indexTextWithMain } from '../tokenise';
 import { binaryArray, int4Array, OID_TSVECTOR, textArray } from '../../db/pg-binary';
 import { tsvectorChunks, tsvectorChunksBinary } from './pg-tsvector';
+import { isBusyError } from '../../db/write';
 
 /** A field of one value, or of several (each value indexed on its own, with a gap between: tokenise.ts). */
 export type FieldText = string | readonly string[];
@@ -107,7 +108,8 @@ const TITLE_MERGE_PAGES = 500;
  * The merge is FTS5's incremental one (`'merge', -N`: every segment taken as one level, N pages a step), each step
  * its own transaction with a pause between, so that the server answers and other writers get the lock between
  * steps; FTS5 reports a step that found nothing to do by changing fewer than two rows. It rewrites the titles'
- * index: about 3.4 s in all at a million patents, 0.1 s at 20,000. Resolves with whether it merged.
+ * index: about 3.4 s in all at a million patents, 0.1 s at 20,000. Resolves with whether it merged (not when
+ * another process kept the database locked: the rows are imported either way).
  */
 export async function compactTitleIndex(raw: SqliteDatabase.Database | undefined): Promise<boolean> {
   if (!raw) return false;
@@ -117,7 +119,14 @@ export async function compactTitleIndex(raw: SqliteDatabase.Database | undefined
   const changes = raw.prepare('SELECT total_changes()').pluck();
   for (;;) {
     const before = changes.get() as number;
-    step.run();
+    try {
+      step.run();
+    } catch (err) {
+      // Another process holds the write lock past busy_timeout: the imported rows are committed already, and a
+      // title index left in more segments is only slower. The next import merges it.
+      if (isBusyError(err)) return false;
+      throw err;
+    }
     if ((changes.get() as number) - before < 2 || (segments.get() as number) <= 1) return true;
     await new Promise((resolve) => setTimeout(resolve, 5));
   }

@@ -2,6 +2,7 @@
 // top bar's conditions read doclists without the other five columns. It must answer every query it is given exactly
 // as patents_fts does, score as patents_fts does (ip_bm25t), be filled by the migration from the stored text, and
 // follow every change of the index. SQLite only (vitest.config.ts sqliteOnly).
+import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
@@ -143,6 +144,25 @@ describe.runIf(hasPatentData())('patents_tx: the top bar’s columns in a table 
     await seedDemoPatents(t.db, 400, { batchSize: 100 });
     expect(segments()).toBe(1);
     everyQueryAgrees();
+  });
+
+  it('leaves the merge to the next import while another process holds the write lock', async () => {
+    const segments = () => raw().prepare('SELECT count(DISTINCT segid) FROM patents_ti_idx').pluck().get() as number;
+    for (let i = 0; i < 3; i++)
+      await loadRecords(t.db, [{ pn: `CN98800000${i}A`, ad: '2025-03-02', title: `一种图像采集装置${i}`, type: '发明' }]);
+    const before = segments();
+    expect(before).toBeGreaterThan(TITLE_SEGMENTS_MAX);
+    const other = new Database(raw().name);
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      expect(await compactTitleIndex(raw())).toBe(false);
+      expect(segments()).toBe(before);
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+    expect(await compactTitleIndex(raw())).toBe(true);
+    expect(segments()).toBe(1);
   });
 
   it('follows the index: a patent written again, and patents removed', async () => {
