@@ -42,7 +42,18 @@ describe('demand loop', () => {
       await drawer.getByRole('button', { name: '分派' }).click();
       const assign = page.getByRole('dialog', { name: new RegExp(`分派：${title}`) });
       await assign.getByRole('combobox').click();
-      await page.locator('.ant-select-item-option').first().click();
+      // A click during the dropdown's opening can be lost on a loaded machine, leaving the list open over 确定: the
+      // option is clicked again until the list closes.
+      const openList = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+      for (let attempt = 1; ; attempt++) {
+        await openList.locator('.ant-select-item-option').first().click();
+        try {
+          await openList.waitFor({ state: 'hidden', timeout: 5_000 });
+          break;
+        } catch (err) {
+          if (attempt >= 3) throw err;
+        }
+      }
       await assign.getByRole('button', { name: /确\s*定/ }).click();
       await drawer.getByRole('button', { name: '已联系企业' }).click();
       const contact = page.getByRole('dialog', { name: new RegExp(`已联系企业：${title}`) });
