@@ -9,8 +9,14 @@ import { compareCodePoints, ipcClass, ipcSection, type FacetCounts } from './fac
 import type { SearchFilters } from './structured';
 
 const RESULT_ENTRIES = 16;
-/** Results at least this large are paged in date order by walking the precomputed order. */
-export const ORDER_WALK_MIN = 50000;
+/**
+ * A page in date order walks the precomputed order (dateOrder) while that likely takes at most this many steps per
+ * member of the result, plus ORDER_WALK_STEPS_MIN; else, or when the walk has used them up (a result of old patents
+ * only: the walk passes every newer patent first), the result's members are sorted. A step tests one bit (25–60 ns
+ * at a million patents); sorting costs 60–300 ns a member (its date read out of order).
+ */
+export const ORDER_WALK_STEPS_PER_MEMBER = 3;
+export const ORDER_WALK_STEPS_MIN = 10000;
 /** Largest patent id the arrays are built for (≈ 20 bytes each). */
 export const MAX_ID = 50_000_000;
 
@@ -77,10 +83,48 @@ export abstract class ColumnStore {
   /** The arrays grew to `cap`: an engine's own sets grow with them (`regrow` copies a set into a larger one). */
   protected onResize(_cap: number, _regrow: (b: Bitset) => Bitset): void {}
 
-  /** The data changed: whole results and date orders are dropped. */
-  protected dropDerived(): void {
+  /**
+   * The data changed: whole results are dropped. The date orders are patched when the changed patents are given (their
+   * entries taken out and put back where their dates now say: a pass over the order instead of sorting every patent
+   * again, 250 ms at a million), else dropped.
+   */
+  protected dropDerived(changed?: readonly number[]): void {
     this.results.clear();
-    this.orders = {};
+    if (!changed) {
+      this.orders = {};
+      return;
+    }
+    const gone = new Bitset(this.cap);
+    for (const id of changed) gone.add(id);
+    for (const col of ['ad', 'pd'] as const) {
+      const o = this.orders[col];
+      if (o) this.orders[col] = this.patchedOrder(col, o.order, gone, changed);
+    }
+  }
+
+  private patchedOrder(
+    col: 'ad' | 'pd',
+    old: Int32Array,
+    gone: Bitset,
+    changed: readonly number[],
+  ): { order: Int32Array; undated: number } {
+    const key = this[col];
+    const before = (a: number, b: number) => key[a] < key[b] || (key[a] === key[b] && a < b);
+    const back = [...new Set(changed)].filter((id) => this.live.has(id)).sort((a, b) => key[a] - key[b] || a - b);
+    const out = new Int32Array(old.length + back.length);
+    let w = 0;
+    let j = 0;
+    for (let i = 0; i < old.length; i++) {
+      const id = old[i];
+      if (gone.has(id)) continue;
+      while (j < back.length && before(back[j], id)) out[w++] = back[j++];
+      out[w++] = id;
+    }
+    while (j < back.length) out[w++] = back[j++];
+    const order = out.slice(0, w);
+    let undated = 0;
+    while (undated < order.length && key[order[undated]] === 0) undated++;
+    return { order, undated };
   }
 
   protected grow(maxId: number): void {
@@ -373,6 +417,14 @@ export abstract class ColumnStore {
    */
   private orders: Partial<Record<'ad' | 'pd', { order: Int32Array; undated: number }>> = {};
 
+  /** Builds both date orders now (the end of a store's build), so that the first page in date order does not wait. */
+  protected async buildOrders(): Promise<void> {
+    for (const col of ['pd', 'ad'] as const) {
+      await new Promise((resolve) => setImmediate(resolve));
+      this.dateOrder(col);
+    }
+  }
+
   private dateOrder(col: 'ad' | 'pd'): { order: Int32Array; undated: number } {
     let o = this.orders[col];
     if (!o) {
@@ -393,23 +445,31 @@ export abstract class ColumnStore {
     return o;
   }
 
-  /** The first k members of `set` in a date order: dated newest (or oldest) first, then undated, ties by id. */
-  firstByDate(set: Bitset, sort: Exclude<SortKey, 'relevance'>, k: number, walkMin = ORDER_WALK_MIN): number[] {
+  /**
+   * The first k members of `set` in a date order: dated newest (or oldest) first, then undated, ties by id. `walkSteps`
+   * bounds the walk through the date order (tests set it to reach the sort).
+   */
+  firstByDate(set: Bitset, sort: Exclude<SortKey, 'relevance'>, k: number, walkSteps?: number): number[] {
     const dir = sort.endsWith('_asc') ? 1 : -1;
     const col = sort === 'ad_desc' || sort === 'ad_asc' ? 'ad' : 'pd';
     const n = set.count();
-    if (n < walkMin) return topK(set.toArray(), k, dateComparator(this[col], dir));
+    const steps = walkSteps ?? ORDER_WALK_STEPS_MIN + ORDER_WALK_STEPS_PER_MEMBER * n;
+    const sorted = () => topK(set.toArray(), k, dateComparator(this[col], dir));
+    // Members spread over the order: about k · live / n steps find k of them.
+    if (n === 0 || (k * this.live.count()) / n > steps) return sorted();
     const { order, undated } = this.dateOrder(col);
     const out: number[] = [];
-    const take = (from: number, to: number, step: number) => {
-      for (let i = from; i !== to && out.length < k; i += step) if (set.has(order[i])) out.push(order[i]);
+    let left = steps;
+    // Walks order[from] … towards `to` (exclusive) by `step`; false when the steps ran out first.
+    const take = (from: number, to: number, step: 1 | -1): boolean => {
+      const stop = step === 1 ? Math.min(to, from + left) : Math.max(to, from - left);
+      let i = from;
+      for (; i !== stop && out.length < k; i += step) if (set.has(order[i])) out.push(order[i]);
+      left -= Math.abs(i - from);
+      return out.length >= k || i === to;
     };
-    if (dir === -1) take(order.length - 1, -1, -1);
-    else {
-      take(undated, order.length, 1);
-      take(0, undated, 1);
-    }
-    return out;
+    const done = dir === -1 ? take(order.length - 1, -1, -1) : take(undated, order.length, 1) && take(0, undated, 1);
+    return done ? out : sorted();
   }
 }
 

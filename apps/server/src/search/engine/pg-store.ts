@@ -101,6 +101,7 @@ export class PgStore extends ColumnStore {
       if (next === null || (next as number) > this.cap - 1) break;
       after = (next as number) - 1;
     }
+    await this.buildOrders();
     this.built = true;
   }
 
@@ -173,7 +174,7 @@ export class PgStore extends ColumnStore {
       }
     }
     this.cache.clear();
-    this.dropDerived();
+    this.dropDerived(ids);
   }
 
   /**

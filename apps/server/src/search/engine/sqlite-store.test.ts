@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { Bitset } from './bitset';
 import { MAX_PATCH_CHANGES, SqliteStore } from './sqlite-store';
 
 // The in-memory search columns' refresh from the change log (search_changes): a few changes are patched in; a big
@@ -49,5 +50,89 @@ describe('SqliteStore.refresh', () => {
     expect(store.refresh()).toBe(false);
     expect(read).toBeGreaterThan(0);
     expect(read).toBeLessThanOrEqual(MAX_PATCH_CHANGES + 1);
+  });
+});
+
+describe('SqliteStore.firstByDate', () => {
+  // 3,000 patents over 20 years, ids not in date order, every 10th without a publication date.
+  const db = new Database(':memory:');
+  db.exec(`
+    CREATE TABLE patents (id INTEGER PRIMARY KEY, ad TEXT, pd TEXT, gd TEXT, app_year INTEGER, type TEXT,
+      legal_status TEXT, ipc_main TEXT);
+    CREATE TABLE patent_applicants (patent_id INTEGER, name TEXT);
+    CREATE TABLE search_changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, patent_id INTEGER NOT NULL);
+  `);
+  const add = db.prepare("INSERT INTO patents VALUES (?, ?, ?, NULL, 2020, '发明', '审中', 'H01M10/0525')");
+  const day = (id: number) => (id * 7919) % 7300;
+  const iso = (d: number) => new Date(Date.UTC(2005, 0, 1) + d * 86_400_000).toISOString().slice(0, 10);
+  const addPatent = (id: number) => add.run(id, iso(day(id)), id % 10 === 0 ? null : iso(day(id) + (id % 400)));
+  for (let id = 1; id <= 3000; id++) addPatent(id);
+  const store = new SqliteStore(db);
+  store.loadSync();
+  afterAll(() => db.close());
+
+  const setOf = (test: (id: number) => boolean) => {
+    const b = new Bitset(store.live.size);
+    for (let id = 1; id <= 3000; id++) if (test(id)) b.add(id);
+    return b;
+  };
+  const sets: [string, Bitset][] = [
+    ['every 3rd', setOf((id) => id % 3 === 0)],
+    ['the oldest tenth (a walk from the newest passes the rest first)', setOf((id) => day(id) < 730)],
+    ['the newest tenth', setOf((id) => day(id) >= 6570)],
+    ['seven patents', setOf((id) => id % 431 === 0)],
+    ['none', setOf(() => false)],
+  ];
+  const sorts = ['date_desc', 'date_asc', 'ad_desc', 'ad_asc'] as const;
+
+  it('gives the same page by walking, by sorting, and when the walk runs out of steps', () => {
+    for (const [name, set] of sets)
+      for (const sort of sorts)
+        for (const k of [1, 20, 80, 500]) {
+          const bySort = store.firstByDate(set, sort, k, 0);
+          expect(bySort.length, name).toBe(Math.min(k, set.count()));
+          for (const steps of [undefined, 50, 400, 1e9])
+            expect(store.firstByDate(set, sort, k, steps), `${name} ${sort} ${k} ${steps}`).toEqual(bySort);
+        }
+  });
+
+  it('patches its date orders when patents change, come and go', () => {
+    const all = () => setOf((id) => store.live.has(id));
+    store.firstByDate(all(), 'date_desc', 10, 1e9);
+    store.firstByDate(all(), 'ad_asc', 10, 1e9);
+    db.prepare("UPDATE patents SET pd = '2030-01-01', ad = '2001-01-01' WHERE id IN (5, 6)").run();
+    db.prepare('UPDATE patents SET pd = NULL WHERE id = 7').run();
+    db.prepare("UPDATE patents SET pd = '2012-03-04' WHERE id = 20").run();
+    db.prepare('DELETE FROM patents WHERE id IN (8, 9)').run();
+    db.prepare("INSERT INTO patents VALUES (2999 + 2, '2015-05-05', '2016-06-06', NULL, 2015, '发明', '审中', NULL)").run();
+    db.prepare('INSERT INTO search_changes (patent_id) VALUES (5), (6), (7), (20), (8), (9), (3001)').run();
+    expect(store.refresh()).toBe(true);
+    expect(store.live.has(8)).toBe(false);
+    expect(store.live.has(3001)).toBe(true);
+    const set = new Bitset(store.live.size);
+    store.live.forEach((id) => set.add(id));
+    for (const sort of sorts) {
+      const bySort = store.firstByDate(set, sort, 3000, 0);
+      expect(store.firstByDate(set, sort, 3000, 1e9), sort).toEqual(bySort);
+    }
+    expect(store.firstByDate(set, 'date_desc', 2, 1e9)).toEqual([6, 5]);
+    expect(store.firstByDate(set, 'ad_asc', 2, 1e9)).toEqual([5, 6]);
+    // Back as they were, for the next test.
+    db.prepare('DELETE FROM patents WHERE id IN (3001, 5, 6, 7, 20)').run();
+    for (const id of [5, 6, 7, 8, 9, 20]) addPatent(id);
+    db.prepare('INSERT INTO search_changes (patent_id) VALUES (3001), (5), (6), (7), (20), (8), (9)').run();
+    expect(store.refresh()).toBe(true);
+  });
+
+  it('puts the newest first, patents without the date last, ties by id', () => {
+    const page = store.firstByDate(
+      setOf(() => true),
+      'date_desc',
+      3000,
+      1e9,
+    );
+    const pd = (id: number) => (id % 10 === 0 ? -1 : day(id) + (id % 400));
+    const want = Array.from({ length: 3000 }, (_, i) => i + 1).sort((a, b) => pd(b) - pd(a) || b - a);
+    expect(page).toEqual(want);
   });
 });

@@ -178,6 +178,7 @@ export class SqliteStore extends ColumnStore {
     for (let after: number | null = 0; after !== null; after = this.loadChunk(after)) {
       await new Promise((resolve) => setImmediate(resolve));
     }
+    await this.buildOrders();
     this.finishLoad();
   }
 
@@ -228,7 +229,7 @@ export class SqliteStore extends ColumnStore {
     this.postings?.patch(ids, (id) => this.live.has(id));
     this.lastSeq = changes[changes.length - 1][0];
     this.cache.clear();
-    this.dropDerived();
+    this.dropDerived(ids);
     this.prune();
     return true;
   }
