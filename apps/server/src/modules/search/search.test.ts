@@ -379,6 +379,10 @@ describe('search on a hand-made fixture', () => {
     ['TYPE=(I OR D)', ['CN111111111A', 'CN333333333A', 'CN444444444A', 'CN555555555S', 'CN666666666A']],
     ['法律状态=有权', ['CN222222222U', 'CN555555555S']],
     ['LS=无权 AND IPC=H01M', ['CN666666666A']],
+    // IPC within a few candidates (looked up patent by patent), within none, and the main code only.
+    ['电池 AND IPC=H01M', ['CN111111111A', 'CN222222222U', 'CN444444444A', 'CN666666666A']],
+    ['电池 AND MIPC=H01M10', ['CN222222222U', 'CN444444444A']],
+    ['锂电池 AND IPC=G06N', []],
     ['申请人=比亚迪', ['CN111111111A', 'CN444444444A']],
     ['PA=华为 AND PA=比亚迪', ['CN444444444A']],
     ['发明人=王伟', ['CN111111111A', 'CN444444444A']],

@@ -27,6 +27,11 @@ import { buildStore, ColumnStore, dateComparator, MAX_ID, ROW_COLUMNS, topK, typ
  * it again right after (ftsCountUpTo).
  */
 const CACHE_ENTRIES = 64;
+/**
+ * Up to this many candidates, an IPC condition is checked patent by patent (about 2 µs each when the pages are in
+ * the cache, 30 µs when not) rather than by reading the code's whole range.
+ */
+const IPC_BY_PATENT_MAX = 500;
 /** The change log is pruned once this many entries have been read. */
 const PRUNE_EVERY = 5000;
 /** Patents read per step while building; up to SYNC_BUILD_MAX_ID the build does not yield. */
@@ -417,12 +422,8 @@ export class SqliteStore extends ColumnStore {
         return this.structured(node, cand);
       case 'code': {
         let ids: number[];
-        if (node.field === 'IPC' || node.field === 'MIPC') {
-          const main = node.field === 'MIPC' ? ' AND is_main = 1' : '';
-          ids = this.stmt(`ipc${main}`, `SELECT patent_id FROM patent_ipc WHERE code >= ? AND code < ?${main}`)
-            .pluck()
-            .all(node.value, prefixEnd(node.value)) as number[];
-        } else if (node.field === 'AN') {
+        if (node.field === 'IPC' || node.field === 'MIPC') return this.ipc(node.value, node.field === 'MIPC', cand);
+        if (node.field === 'AN') {
           ids = this.stmt('an', 'SELECT id FROM patents WHERE an = ?').pluck().all(node.value) as number[];
         } else {
           const byStem = !parsePublicationNumber(node.value).kind;
@@ -433,6 +434,41 @@ export class SqliteStore extends ColumnStore {
         return this.fromIds(ids, cand);
       }
     }
+  }
+
+  /**
+   * The patents with an IPC code under `prefix` (only their main one when `main`), within `cand`. Nothing to look up
+   * when `cand` is empty; a few candidates are looked up by patent (a seek each in the primary key), more read the
+   * code's whole range from the code index once, kept like an FTS5 result: a broad code (H01M, 171,289 rows at
+   * 1,000,000 patents) is a 70 ms read, and the same codes come back query after query.
+   */
+  private ipc(prefix: string, main: boolean, cand: Bitset | null): Bitset {
+    const isMain = main ? ' AND is_main = 1' : '';
+    const key = `\0ipc${isMain}\0${prefix}`;
+    const kept = this.cache.get(key);
+    if (kept) {
+      this.cache.delete(key);
+      this.cache.set(key, kept);
+      return cand ? kept.clone().and(cand) : kept.clone();
+    }
+    const n = cand ? cand.count() : Infinity;
+    if (cand && n <= IPC_BY_PATENT_MAX) {
+      if (n === 0) return new Bitset(this.cap);
+      const ids = this.stmt(
+        `ipc among${isMain}`,
+        `SELECT DISTINCT patent_id FROM patent_ipc WHERE patent_id IN (SELECT value FROM json_each(?)) AND code >= ? AND code < ?${isMain}`,
+      )
+        .pluck()
+        .all(JSON.stringify(Array.from(cand.toArray())), prefix, prefixEnd(prefix)) as number[];
+      return this.fromIds(ids, cand);
+    }
+    const ids = this.stmt(`ipc${isMain}`, `SELECT patent_id FROM patent_ipc WHERE code >= ? AND code < ?${isMain}`)
+      .pluck()
+      .all(prefix, prefixEnd(prefix)) as number[];
+    const set = this.fromIds(ids, null);
+    this.cache.set(key, set);
+    if (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+    return cand ? set.clone().and(cand) : set.clone();
   }
 
   /** Forgets the kept FTS5 results and whole results (benchmarks measure cold queries with it). */
