@@ -144,9 +144,11 @@ export function phraseHits(
 /**
  * A relevance page of plan 'title' (title matches first, then the rest, each newest first) from the first candidates
  * of the result in date order (`firstByDate`, `n` in all) checked against the title (`titleAmong`): 4 × the page
- * first, then 4 × more, up to `probeMax`. The first title matches of a date-ordered prefix are the first title
- * matches of the whole result, so the page is exact. Null when the first `probeMax` do not settle it: the caller then
- * takes the title set whole.
+ * first, then 4 × as many (only the new ones are checked), up to `probeMax`. The first title matches of a
+ * date-ordered prefix are the first title matches of the whole result, so the page is exact. Null when the first
+ * `probeMax` do not settle it: the caller then takes the title set whole. With `early`, null as soon as the title
+ * share of the candidates checked so far says that `probeMax` will likely not be enough (a token in few of the
+ * result's titles: the probes would cost their seeks and the set anyway).
  */
 async function titleFirstPage(
   n: number,
@@ -155,22 +157,38 @@ async function titleFirstPage(
   probeMax: number,
   firstByDate: (k: number) => number[],
   titleAmong: (ids: number[]) => Set<number> | Promise<Set<number>>,
+  early = false,
 ): Promise<number[] | null> {
+  const titled: number[] = [];
+  const rest: number[] = [];
   for (let probe = Math.max(want * 4, 64); ; probe *= 4) {
     const first = firstByDate(Math.min(probe, probeMax));
-    const inTitle = await titleAmong(first);
-    const titled = first.filter((id) => inTitle.has(id));
+    const fresh = first.slice(titled.length + rest.length);
+    const inTitle = await titleAmong(fresh);
+    for (const id of fresh) (inTitle.has(id) ? titled : rest).push(id);
     if (titled.length >= want) return titled.slice(offset, want);
-    if (first.length >= n) return titled.concat(first.filter((id) => !inTitle.has(id))).slice(offset, want);
+    if (first.length >= n) return titled.concat(rest).slice(offset, want);
     if (probe >= probeMax) return null;
+    // At the share seen so far (one added to both counts, so that none yet is not read as none at all), the page
+    // needs about this many candidates.
+    const needed = first.length + ((want - titled.length) * (first.length + 1)) / (titled.length + 1);
+    if (early && needed > probeMax) return null;
   }
 }
 
 /**
- * The most candidates a SQLite relevance page checks against the title by id (about 20 µs each at 1,000,000 patents)
- * before it takes the title set whole (4–45 ms for a token in most titles): past this the set is cheaper.
+ * How many token seeks a SQLite relevance page spends checking candidates against the title by id before it takes
+ * the title set whole (2–20 ms at 1,000,000 patents): each candidate costs a seek in every token of the title
+ * condition, about 8 µs each (a 4-character term is 3 tokens: 512 candidates took 20 ms, the set whole 7 ms).
  */
-const SQLITE_TITLE_PROBE_MAX = 512;
+const SQLITE_TITLE_PROBE_SEEKS = 512;
+
+/** How many tokens the phrases of an FTS5 query hold (`ti : "一体 体化 化车"` has 3). */
+function ftsTokenCount(q: string): number {
+  let n = 0;
+  for (const p of q.match(FTS_PHRASE) ?? []) n += p.slice(1, -1).split(' ').filter(Boolean).length;
+  return Math.max(1, n);
+}
 
 function storeMatches(store: SqliteStore, ast: Node, filters: SearchFilters | undefined, rankMax: number): Matches {
   const key = `${toExpression(ast)}\u0000${hasFilters(filters) ? JSON.stringify(filters) : ''}`;
@@ -201,14 +219,16 @@ function storeMatches(store: SqliteStore, ast: Node, filters: SearchFilters | un
       if (plan === 'score') scoreQuery = rq;
       else if (plan === 'title') {
         // patents_ti by id: a few entries of a frequent title token's list instead of all of it (一种 is in nearly
-        // every title); past SQLITE_TITLE_PROBE_MAX the title set is taken whole.
+        // every title); past SQLITE_TITLE_PROBE_SEEKS, or when the first candidates say it will get there, the title
+        // set is taken whole (a few milliseconds; PostgreSQL's GIN fetch of it costs more, so it probes on).
         const page = await titleFirstPage(
           set.count(),
           want,
           offset,
-          SQLITE_TITLE_PROBE_MAX,
+          Math.floor(SQLITE_TITLE_PROBE_SEEKS / ftsTokenCount(tq!)),
           (k) => store.firstByDate(set, dateSort, k),
           (ids) => store.titleAmong(ids, tq!),
+          true,
         );
         if (page) return page;
         tier = store.ftsSet(tq!).and(set);
