@@ -53,6 +53,58 @@ describe('SqliteStore.refresh', () => {
   });
 });
 
+describe('SqliteStore applicants', () => {
+  // Patents whose applicant lists change again and again: each patent's codes in the store, the first and those kept
+  // in the pool, name the same applicants as the table, also after the pool has been compacted.
+  const db = new Database(':memory:');
+  db.exec(`
+    CREATE TABLE patents (id INTEGER PRIMARY KEY, ad TEXT, pd TEXT, gd TEXT, app_year INTEGER, type TEXT,
+      legal_status TEXT, ipc_main TEXT);
+    CREATE TABLE patent_applicants (patent_id INTEGER, name TEXT);
+    CREATE TABLE search_changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, patent_id INTEGER NOT NULL);
+  `);
+  const add = db.prepare("INSERT INTO patents VALUES (?, '2024-01-02', '2024-07-01', NULL, 2024, '发明', '审中', NULL)");
+  for (let id = 1; id <= 40; id++) add.run(id);
+  const store = new SqliteStore(db);
+  store.loadSync();
+  afterAll(() => db.close());
+  const names = (id: number) => {
+    const first = store.rec[id * 4 + 2];
+    const codes = first < 0 ? [] : [first, ...store.moreApplicantsOf(id)];
+    return codes.map((c) => store.applicantDict.values[c]).sort();
+  };
+  const stored = (id: number) =>
+    (db.prepare('SELECT name FROM patent_applicants WHERE patent_id = ?').pluck().all(id) as string[]).sort();
+
+  it('keeps every patent’s applicants through 400 changes', () => {
+    let seed = 11;
+    const rand = (n: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
+    const compactions = new Set<Int32Array>();
+    for (let round = 0; round < 400; round++) {
+      const id = 1 + rand(40);
+      db.prepare('DELETE FROM patent_applicants WHERE patent_id = ?').run(id);
+      const n = rand(9);
+      for (let i = 0; i < n; i++) db.prepare('INSERT INTO patent_applicants VALUES (?, ?)').run(id, `公司${rand(30)}`);
+      db.prepare('INSERT INTO search_changes (patent_id) VALUES (?)').run(id);
+      expect(store.refresh()).toBe(true);
+      compactions.add(store.morePool);
+      expect(names(id), `round ${round}`).toEqual(stored(id));
+    }
+    for (let id = 1; id <= 40; id++) expect(names(id), `patent ${id}`).toEqual(stored(id));
+    expect(compactions.size).toBeGreaterThan(1);
+    // The facet count over all patents agrees with the table.
+    const all = new Bitset(store.live.size);
+    store.live.forEach((id) => all.add(id));
+    const top = store.facets(all, 100).applicant;
+    const want = db
+      .prepare('SELECT name AS value, count(*) AS count FROM patent_applicants GROUP BY name ORDER BY count DESC, name')
+      .all();
+    expect([...top].sort((a, b) => a.value.localeCompare(b.value))).toEqual(
+      [...(want as { value: string; count: number }[])].sort((a, b) => a.value.localeCompare(b.value)),
+    );
+  });
+});
+
 describe('SqliteStore.firstByDate', () => {
   // 3,000 patents over 20 years, ids not in date order, every 10th without a publication date.
   const db = new Database(':memory:');
