@@ -479,28 +479,29 @@ export abstract class ColumnStore {
    */
   private orders: Partial<Record<'ad' | 'pd', { order: Int32Array; undated: number }>> = {};
 
-  /** Builds both date orders now (the end of a store's build), so that the first page in date order does not wait. */
+  /**
+   * Builds the publication-date order now (the end of a store's build), so that the first relevance or date page
+   * does not wait for it; the application-date order (its own sorts only) is built when first asked for.
+   */
   protected async buildOrders(): Promise<void> {
-    for (const col of ['pd', 'ad'] as const) {
-      await new Promise((resolve) => setImmediate(resolve));
-      this.dateOrder(col);
-    }
+    await new Promise((resolve) => setImmediate(resolve));
+    this.dateOrder('pd');
   }
 
   private dateOrder(col: 'ad' | 'pd'): { order: Int32Array; undated: number } {
     let o = this.orders[col];
     if (!o) {
       const key = this[col];
-      const ids = this.live.toArray();
       // date · 10⁸ + id stays below 2⁵³, and a Float64Array sorts natively (no comparator calls).
-      const keys = new Float64Array(ids.length);
+      const keys = new Float64Array(this.live.count());
       let undated = 0;
-      for (let i = 0; i < ids.length; i++) {
-        keys[i] = key[ids[i]] * 1e8 + ids[i];
-        if (key[ids[i]] === 0) undated++;
-      }
+      let n = 0;
+      this.live.forEach((id) => {
+        keys[n++] = key[id] * 1e8 + id;
+        if (key[id] === 0) undated++;
+      });
       keys.sort();
-      const order = new Int32Array(ids.length);
+      const order = new Int32Array(keys.length);
       for (let i = 0; i < keys.length; i++) order[i] = keys[i] % 1e8;
       this.orders[col] = o = { order, undated };
     }
