@@ -53,9 +53,8 @@ describe('SqliteStore.refresh', () => {
   });
 });
 
-describe('SqliteStore applicants', () => {
-  // Patents whose applicant lists change again and again: each patent's codes in the store, the first and those kept
-  // in the pool, name the same applicants as the table, also after the pool has been compacted.
+/** The tables a store reads (patents, applicants, the change log), in memory. */
+function storeTables(): Database.Database {
   const db = new Database(':memory:');
   db.exec(`
     CREATE TABLE patents (id INTEGER PRIMARY KEY, ad TEXT, pd TEXT, gd TEXT, app_year INTEGER, type TEXT,
@@ -63,6 +62,13 @@ describe('SqliteStore applicants', () => {
     CREATE TABLE patent_applicants (patent_id INTEGER, name TEXT);
     CREATE TABLE search_changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, patent_id INTEGER NOT NULL);
   `);
+  return db;
+}
+
+describe('SqliteStore applicants', () => {
+  // Patents whose applicant lists change again and again: each patent's codes in the store, the first and those kept
+  // in the pool, name the same applicants as the table, also after the pool has been compacted.
+  const db = storeTables();
   const add = db.prepare("INSERT INTO patents VALUES (?, '2024-01-02', '2024-07-01', NULL, 2024, '发明', '审中', NULL)");
   for (let id = 1; id <= 40; id++) add.run(id);
   const store = new SqliteStore(db);
@@ -107,13 +113,7 @@ describe('SqliteStore applicants', () => {
 
 describe('SqliteStore.firstByDate', () => {
   // 3,000 patents over 20 years, ids not in date order, every 10th without a publication date.
-  const db = new Database(':memory:');
-  db.exec(`
-    CREATE TABLE patents (id INTEGER PRIMARY KEY, ad TEXT, pd TEXT, gd TEXT, app_year INTEGER, type TEXT,
-      legal_status TEXT, ipc_main TEXT);
-    CREATE TABLE patent_applicants (patent_id INTEGER, name TEXT);
-    CREATE TABLE search_changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, patent_id INTEGER NOT NULL);
-  `);
+  const db = storeTables();
   const add = db.prepare("INSERT INTO patents VALUES (?, ?, ?, NULL, 2020, '发明', '审中', 'H01M10/0525')");
   const day = (id: number) => (id * 7919) % 7300;
   const iso = (d: number) => new Date(Date.UTC(2005, 0, 1) + d * 86_400_000).toISOString().slice(0, 10);
