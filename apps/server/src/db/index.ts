@@ -57,7 +57,10 @@ export function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>, opts: Op
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma(`busy_timeout = ${Math.max(0, Math.round(opts.busyTimeoutMs ?? 1000))}`);
-  sqlite.pragma('cache_size = -65536');
+  // 32 MB of page cache (64 MB during bulk imports: withImportCache): at 1,000,000 patents 64 MB held the server's RSS at 467–477 MB after the benchmark's queries
+  // (peak 502–514 MB, target 500) against 388 MB (peak 485 MB) with 32, at the same query times: the pages missed
+  // come from the operating system's cache (ADR 0074).
+  sqlite.pragma(`cache_size = -${SERVE_CACHE_KIB}`);
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, sqlite),
   });
@@ -152,4 +155,23 @@ function withStatementCache(sqlite: SqliteDatabase.Database, max = 500) {
 /** The current time as an ISO string (UTC). */
 export function nowIso(clock: () => Date = () => new Date()): string {
   return clock().toISOString();
+}
+
+/** The page cache a connection serves with, and the one a bulk import works with (KiB). */
+export const SERVE_CACHE_KIB = 32768;
+export const IMPORT_CACHE_KIB = 65536;
+
+/**
+ * Runs a bulk import with the larger page cache: its B-tree and FTS5 writes went about 8 % faster with 64 MB than with
+ * 32 (ADR 0074). The connection's own size is given back afterwards, whatever happens.
+ */
+export async function withImportCache<T>(raw: SqliteDatabase.Database | undefined, run: () => Promise<T>): Promise<T> {
+  if (!raw) return run();
+  const before = raw.pragma('cache_size', { simple: true }) as number;
+  raw.pragma(`cache_size = ${-IMPORT_CACHE_KIB}`);
+  try {
+    return await run();
+  } finally {
+    raw.pragma(`cache_size = ${before}`);
+  }
 }

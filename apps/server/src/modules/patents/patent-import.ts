@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import type { Transaction } from 'kysely';
-import type { Db } from '../../db';
+import { withImportCache, type Db } from '../../db';
 import type { Database } from '../../db/schema';
 import { validateRecord, type PatentInput } from './patent-record';
 import { upsertPatents, type UpsertOptions } from './patents.repo';
@@ -73,6 +73,10 @@ export const emptyImportState = (): ImportState => ({
 
 /** Imports one JSON Lines file. I/O errors (missing file, unreadable) are thrown; bad lines are not. */
 export async function importJsonlFile(db: Db, file: string, opts: ImportFileOptions = {}): Promise<ImportResult> {
+  return withImportCache(db.sqlite, () => importFile(db, file, opts));
+}
+
+async function importFile(db: Db, file: string, opts: ImportFileOptions): Promise<ImportResult> {
   const started = Date.now();
   const source = opts.source ?? path.basename(file);
   const maxErrors = opts.maxErrors ?? 200;

@@ -3,7 +3,7 @@ import { linkCompanyPatents } from '../company/company-link';
 // and the real records of PATENT_DATA_DIR (../shared/data/patents) imported in the background as a job.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Db } from '../../db';
+import { withImportCache, type Db } from '../../db';
 import type { Deps } from '../../deps';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -82,6 +82,10 @@ async function takenElsewhere(db: Db, batch: PatentInput[], source: string): Pro
  * runs with different seeds never store two patents under one number.
  */
 export async function seedDemoPatents(db: Db, count: number, opts: SeedPatentsOptions = {}): Promise<SeedCounts> {
+  return withImportCache(db.sqlite, () => seedDemo(db, count, opts));
+}
+
+async function seedDemo(db: Db, count: number, opts: SeedPatentsOptions): Promise<SeedCounts> {
   const seed = opts.seed ?? DEFAULT_DEMO_SEED;
   const source = `demo:${seed}`;
   const gen = new DemoPatentGenerator(seed);
