@@ -179,7 +179,7 @@ async function titleFirstPage(
 /**
  * How many token seeks a SQLite relevance page spends checking candidates against the title by id before it takes
  * the title set whole (2–20 ms at 1,000,000 patents): each candidate costs a seek in every token of the title
- * condition, about 8 µs each (a 4-character term is 3 tokens: 512 candidates took 20 ms, the set whole 7 ms).
+ * condition, 10–60 µs each (a 4-character term is 3 tokens: 512 candidates took 20 ms, the set whole 7 ms; ADR 0074).
  */
 const SQLITE_TITLE_PROBE_SEEKS = 512;
 

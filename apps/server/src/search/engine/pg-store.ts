@@ -24,8 +24,6 @@ import { nearTsquery, termTsquery } from './text-query';
 const LOAD_CHUNK = 50000;
 /** Up to this largest id the store is built before the first search answers; beyond, in the background. */
 const SYNC_BUILD_MAX_ID = 50000;
-/** Kept sets of text, IPC and number conditions. */
-const CACHE_ENTRIES = 64;
 /** More changed patents than this: a full rebuild instead of a patch. */
 const FULL_RELOAD_CHANGES = 20000;
 const MAX_PATCH_ROWS = FULL_RELOAD_CHANGES * 6;
@@ -47,7 +45,6 @@ export class PgStore extends ColumnStore {
   private snapshot = '';
   private built = false;
   private retired = false;
-  private cache = new Map<string, Bitset>();
   /** Sets of the commonest two-character TX terms, by leafKey. */
   private postings = new Map<string, Bitset>();
   /** Horizons seen (time, xmin of the snapshot), for pruning. */
@@ -222,20 +219,9 @@ export class PgStore extends ColumnStore {
     return this.liveOfIdList(r.rows[0]?.s ?? null);
   }
 
+  /** A frequent term's set, else a kept one (text, IPC and number conditions). */
   private cached(key: string): Bitset | undefined {
-    const hit = this.postings.get(key);
-    if (hit) return hit;
-    const set = this.cache.get(key);
-    if (set) {
-      this.cache.delete(key);
-      this.cache.set(key, set);
-    }
-    return set;
-  }
-
-  private keep(key: string, set: Bitset): void {
-    this.cache.set(key, set);
-    if (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+    return this.postings.get(key) ?? this.recent(key);
   }
 
   /** The patents a text condition matches (shared: do not change it). */
@@ -245,7 +231,7 @@ export class PgStore extends ColumnStore {
     const hit = this.cached(key);
     if (hit) return hit;
     const set = await this.idsOf(textLeafIds(node)!, 'patent_id');
-    this.keep(key, set);
+    this.remember(key, set);
     return set;
   }
 
@@ -254,7 +240,7 @@ export class PgStore extends ColumnStore {
     const hit = this.cached(key);
     if (hit) return hit;
     const set = await this.idsOf(sql`SELECT p.id FROM patents p WHERE ${codeSql(node, 'postgres')}`, 'id', false);
-    this.keep(key, set);
+    this.remember(key, set);
     return set;
   }
 
@@ -278,7 +264,7 @@ export class PgStore extends ColumnStore {
     const hit = this.cached(k);
     if (hit) return hit;
     const set = await this.idsOf(sql`SELECT s.patent_id FROM patent_search s WHERE ${title}`, 'patent_id');
-    this.keep(k, set);
+    this.remember(k, set);
     return set;
   }
 

@@ -22,12 +22,6 @@ import { prefixEnd } from './structured';
 import { buildStore, ColumnStore, dateComparator, MAX_ID, ROW_COLUMNS, topK, type StoreState } from './column-store';
 
 /**
- * FTS5 results kept in memory (each ~125 kB per million patents). Small results too: a rare phrase of common
- * bigrams ("逆变器结构", 1,226 patents of 1,000,000) costs FTS5 as much as a broad one, and the relevance page counts
- * it again right after (ftsCountUpTo).
- */
-const CACHE_ENTRIES = 64;
-/**
  * Up to this many candidates, an IPC condition is checked patent by patent (about 2 µs each when the pages are in
  * the cache, 30 µs when not) rather than by reading the code's whole range.
  */
@@ -50,8 +44,6 @@ export class SqliteStore extends ColumnStore {
   private prunedUpTo = 0;
   private built = false;
   private stmts: Record<string, Database.Statement> = {};
-  /** Recent FTS5 results (query → patents), dropped whenever the data changes. */
-  private cache = new Map<string, Bitset>();
   /** The sets of the most frequent two-character terms (postings.ts), built after the arrays. */
   private postings: Postings | null = null;
   /** Set when the store is replaced: a postings build still running stops. */
@@ -350,7 +342,7 @@ export class SqliteStore extends ColumnStore {
   }
 
   /**
-   * The patents an FTS5 query matches, within `cand`. Results are kept (LRU, CACHE_ENTRIES): the same query
+   * The patents an FTS5 query matches, within `cand`. Results are kept (recent(), KEPT_SETS): the same query
    * comes back for the next page, the facet panel and the four statistics calls, and common words recur in
    * different queries. Text changes always come with a change-log entry (the patent row is written too), which
    * clears the cache.
@@ -358,15 +350,7 @@ export class SqliteStore extends ColumnStore {
   private fts(query: string, cand: Bitset | null): Bitset {
     const posting = this.postings?.lookup(query);
     if (posting) return cand ? cand.clone().and(posting) : posting.clone();
-    let set = this.cache.get(query);
-    if (set) {
-      this.cache.delete(query);
-      this.cache.set(query, set);
-    } else {
-      set = this.ftsBitset(query);
-      this.cache.set(query, set);
-      if (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
-    }
+    const set = this.recent(query) ?? this.remember(query, this.ftsBitset(query));
     return cand ? set.clone().and(cand) : set.clone();
   }
 
@@ -445,12 +429,8 @@ export class SqliteStore extends ColumnStore {
   private ipc(prefix: string, main: boolean, cand: Bitset | null): Bitset {
     const isMain = main ? ' AND is_main = 1' : '';
     const key = `\0ipc${isMain}\0${prefix}`;
-    const kept = this.cache.get(key);
-    if (kept) {
-      this.cache.delete(key);
-      this.cache.set(key, kept);
-      return cand ? kept.clone().and(cand) : kept.clone();
-    }
+    const kept = this.recent(key);
+    if (kept) return cand ? kept.clone().and(cand) : kept.clone();
     const n = cand ? cand.count() : Infinity;
     if (cand && n <= IPC_BY_PATENT_MAX) {
       if (n === 0) return new Bitset(this.cap);
@@ -465,9 +445,7 @@ export class SqliteStore extends ColumnStore {
     const ids = this.stmt(`ipc${isMain}`, `SELECT patent_id FROM patent_ipc WHERE code >= ? AND code < ?${isMain}`)
       .pluck()
       .all(prefix, prefixEnd(prefix)) as number[];
-    const set = this.fromIds(ids, null);
-    this.cache.set(key, set);
-    if (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+    const set = this.remember(key, this.fromIds(ids, null));
     return cand ? set.clone().and(cand) : set.clone();
   }
 
