@@ -585,8 +585,10 @@ export abstract class ColumnStore {
     const n = set.count();
     const steps = walkSteps ?? ORDER_WALK_STEPS_MIN + ORDER_WALK_STEPS_PER_MEMBER * n;
     const sorted = () => topK(set.toArray(), k, dateComparator(this[col], dir));
-    // Members spread over the order: about k · live / n steps find k of them.
-    if (n === 0 || (k * this.live.count()) / n > steps) return sorted();
+    // Members spread over the order: about k · live / n steps find k of them. The order, once built, holds every live
+    // patent: its length spares counting them on every page.
+    const live = this.orders[col]?.order.length ?? this.live.count();
+    if (n === 0 || (k * live) / n > steps) return sorted();
     const { order, undated } = this.dateOrder(col);
     const out: number[] = [];
     let left = steps;
