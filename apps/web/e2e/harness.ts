@@ -471,15 +471,16 @@ export async function horizontalOverflow(page: Page): Promise<{ scrollWidth: num
 /**
  * Chooses the option titled `title` in an antd Select (`field`: its combobox, e.g. getByLabel('级别')) and waits until
  * the Select shows it. A click that lands while a dropdown is still opening or closing (another Select's, just
- * chosen) can leave the value unset: it is tried again, up to three times, before the wait's error is thrown.
+ * chosen) can leave the value unset, or the list closed before its option is clicked: either is tried again (the
+ * field clicked only when its list is not open), up to three times, before the last error is thrown.
  */
 export async function chooseOption(page: Page, field: Locator, title: string): Promise<void> {
   const select = field.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
   const option = page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${title}"]`);
   for (let attempt = 1; ; attempt++) {
-    await field.click();
-    await option.click();
+    if (!(await option.isVisible())) await field.click();
     try {
+      await option.click({ timeout: 10_000 });
       // antd 6 shows the chosen value in .ant-select-content (or its -value child, when the option has a style).
       await select
         .locator(`.ant-select-content[title="${title}"], .ant-select-content-value[title="${title}"]`)
