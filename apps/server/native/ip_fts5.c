@@ -18,6 +18,13 @@
 ** are taken from `averages`, the block of patents_fts_data's row 1 (its row count and per-column token totals), as
 ** xRowCount and xColumnTotalSize would give them on patents_fts.
 **
+**   ip_hits(patents_tx)
+**
+** what a relevance page needs of each row of a one-phrase query besides its rowid, in the pass that finds the rows
+** (ADR 0075), so that neither the title tier nor bm25 runs the phrase again: the text "rowid:n_0:…:n_{C-1}", the
+** phrase's instances in each of the table's C columns (bm25's term frequency is their weighted sum; column 0 is the
+** title).
+**
 ** Built by scripts/build-native.mjs against the headers of the SQLite that better-sqlite3 compiles; loaded by
 ** apps/server/src/db/native.ts. Without it the store calls bm25() itself.
 */
@@ -176,6 +183,80 @@ static void ipBm25Function(
   }
 }
 
+
+#define IP_HITS_MAX_COLUMNS 16
+
+static void ipHitsFunction(
+  const Fts5ExtensionApi *pApi,
+  Fts5Context *pFts,
+  sqlite3_context *pCtx,
+  int nVal,
+  sqlite3_value **apVal
+){
+  int nCol = pApi->xColumnCount(pFts);
+  int aCount[IP_HITS_MAX_COLUMNS];
+  char zOut[24 + 11*IP_HITS_MAX_COLUMNS];
+  int nInst = 0;
+  int rc;
+  int i;
+  int n;
+  (void)apVal;
+  if( nVal!=0 ){
+    sqlite3_result_error(pCtx, "ip_hits: only the table is given", -1);
+    return;
+  }
+  if( pApi->xPhraseCount(pFts)!=1 || nCol>IP_HITS_MAX_COLUMNS ){
+    sqlite3_result_error(pCtx, "ip_hits: a query of one phrase is required", -1);
+    return;
+  }
+  memset(aCount, 0, sizeof(aCount));
+  rc = pApi->xInstCount(pFts, &nInst);
+  for(i=0; rc==SQLITE_OK && i<nInst; i++){
+    int ip; int ic; int io;
+    rc = pApi->xInst(pFts, i, &ip, &ic, &io);
+    if( rc==SQLITE_OK && ic>=0 && ic<nCol ) aCount[ic]++;
+  }
+  if( rc!=SQLITE_OK ){
+    sqlite3_result_error_code(pCtx, rc);
+    return;
+  }
+  sqlite3_snprintf(24, zOut, "%lld", pApi->xRowid(pFts));
+  n = (int)strlen(zOut);
+  for(i=0; i<nCol; i++){
+    sqlite3_snprintf((int)sizeof(zOut) - n, &zOut[n], ":%d", aCount[i]);
+    n += (int)strlen(&zOut[n]);
+  }
+  sqlite3_result_text(pCtx, zOut, n, SQLITE_TRANSIENT);
+}
+
+/*
+** ip_bm25_idf(averages, nHit): bm25()'s IDF of a phrase with nHit rows, in a table whose averages record (see
+** ipAverages) is given: the same log() as ip_bm25, so a score made from it in JavaScript is the same double.
+** ip_bm25_avgdl(averages): its mean row length.
+*/
+static void ipBm25IdfFunction(sqlite3_context *pCtx, int nVal, sqlite3_value **apVal){
+  sqlite3_int64 nRow = 0, nToken = 0;
+  sqlite3_int64 nHit;
+  double idf;
+  if( nVal!=2 || ipAverages(apVal[0], &nRow, &nToken)!=SQLITE_OK ){
+    sqlite3_result_error(pCtx, "ip_bm25_idf: an averages record and a count are required", -1);
+    return;
+  }
+  nHit = sqlite3_value_int64(apVal[1]);
+  idf = log( (nRow - nHit + 0.5) / (nHit + 0.5) );
+  if( idf<=0.0 ) idf = 1e-6;
+  sqlite3_result_double(pCtx, idf);
+}
+
+static void ipBm25AvgdlFunction(sqlite3_context *pCtx, int nVal, sqlite3_value **apVal){
+  sqlite3_int64 nRow = 0, nToken = 0;
+  if( nVal!=1 || ipAverages(apVal[0], &nRow, &nToken)!=SQLITE_OK ){
+    sqlite3_result_error(pCtx, "ip_bm25_avgdl: an averages record is required", -1);
+    return;
+  }
+  sqlite3_result_double(pCtx, (double)nToken / (double)nRow);
+}
+
 static fts5_api *fts5Api(sqlite3 *db){
   fts5_api *pRet = 0;
   sqlite3_stmt *pStmt = 0;
@@ -202,6 +283,13 @@ int sqlite3_ipfts_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routines 
     static int bAverages = 1;
     int rc = fts->xCreateFunction(fts, "ip_bm25", 0, ipBm25Function, 0);
     if( rc==SQLITE_OK ) rc = fts->xCreateFunction(fts, "ip_bm25t", (void*)&bAverages, ipBm25Function, 0);
+    if( rc==SQLITE_OK ) rc = fts->xCreateFunction(fts, "ip_hits", 0, ipHitsFunction, 0);
+    if( rc==SQLITE_OK ){
+      rc = sqlite3_create_function(db, "ip_bm25_idf", 2, SQLITE_UTF8|SQLITE_DETERMINISTIC, 0, ipBm25IdfFunction, 0, 0);
+    }
+    if( rc==SQLITE_OK ){
+      rc = sqlite3_create_function(db, "ip_bm25_avgdl", 1, SQLITE_UTF8|SQLITE_DETERMINISTIC, 0, ipBm25AvgdlFunction, 0, 0);
+    }
     return rc;
   }
 }

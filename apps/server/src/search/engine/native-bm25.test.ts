@@ -161,6 +161,51 @@ describe.runIf(hasPatentData())('ip_bm25: bm25() with the count and token counts
     }
   });
 
+  describe('ip_hits: a one-phrase query scored from its term counts per column (ADR 0075)', () => {
+    const ONE_PHRASE = [
+      '数据',
+      '方法',
+      '神经网络',
+      '图像处理',
+      '控制器',
+      '"数据处理"',
+      'battery',
+      'TI=装置',
+      '摘要=检测',
+      'AB=电池',
+    ];
+
+    it.each(ONE_PHRASE)('%s: scored from ip_hits, the same [patent, score] pairs as bm25()', (q) => {
+      store.clearCaches();
+      const { rq, hits } = rankInputs(store, astOf(q));
+      const counted = [...store.rankRows(rq, BM25_WEIGHTS, hits)];
+      expect(store.scoredQueries(), q).toContain(rq);
+      const builtIn = [...store.rankRows(rq, BM25_WEIGHTS, null)];
+      expect(counted.length, q).toBeGreaterThan(0);
+      expect(counted, q).toEqual(builtIn);
+      // The next page takes the kept counts.
+      expect([...store.rankRows(rq, BM25_WEIGHTS, hits)], q).toEqual(builtIn);
+    });
+
+    it('leaves a query of several phrases to ip_bm25t', () => {
+      store.clearCaches();
+      for (const q of ['数据 处理', 'TX=数据 NOT TI=装置', 'TX=存储 OR TX=图像 OR TI=系统']) {
+        const { rq, hits } = rankInputs(store, astOf(q));
+        expect([...store.rankRows(rq, BM25_WEIGHTS, hits)], q).toEqual([...store.rankRows(rq, BM25_WEIGHTS, null)]);
+        expect(store.scoredQueries(), q).not.toContain(rq);
+      }
+    });
+
+    it('refuses arguments besides the table, and a query of two phrases', () => {
+      expect(() =>
+        raw().prepare('SELECT ip_hits(patents_tx, 10) FROM patents_tx WHERE patents_tx MATCH ?').all('"数据"'),
+      ).toThrow(/only the table/);
+      expect(() =>
+        raw().prepare('SELECT ip_hits(patents_tx) FROM patents_tx WHERE patents_tx MATCH ?').all('"数据" AND "方法"'),
+      ).toThrow(/one phrase/);
+    });
+  });
+
   it('leaves NEAR to bm25() (its phrases have no count of their own here), and refuses too few counts', () => {
     const ast = parseExpression('TI=图像 NEAR/3 处理');
     const rq = rankFtsQuery(ast)!;
