@@ -188,3 +188,40 @@ describe('SqliteStore.firstByDate', () => {
     expect(page).toEqual(want);
   });
 });
+
+describe('SqliteStore.titleAmong', () => {
+  // A relevance page checks its first candidates against the title by id; the next page and the same search again
+  // check the same ones first. Each is looked up once per title query, until the data changes.
+  const db = storeTables();
+  db.exec("CREATE VIRTUAL TABLE patents_ti USING fts5(ti, content='', contentless_delete=1, tokenize='ascii', detail=full)");
+  const add = db.prepare("INSERT INTO patents VALUES (?, '2024-01-02', '2024-07-01', NULL, 2024, '发明', '审中', NULL)");
+  const title = db.prepare('INSERT INTO patents_ti (rowid, ti) VALUES (?, ?)');
+  for (let id = 1; id <= 10; id++) {
+    add.run(id);
+    title.run(id, id % 2 ? '一种 种电 电池 池装 装置' : '一种 种电 电机');
+  }
+  const store = new SqliteStore(db);
+  store.loadSync();
+  afterAll(() => db.close());
+  const q = '(ti : "电池")';
+  const among = (ids: number[]) => [...store.titleAmong(ids, q)].sort((a, b) => a - b);
+
+  it('looks up each candidate once, and again after a change', () => {
+    expect(among([1, 2, 3, 4])).toEqual([1, 3]);
+    expect(store.titleSeeks).toBe(4);
+    expect(among([1, 2, 3, 4, 5, 6])).toEqual([1, 3, 5]);
+    expect(store.titleSeeks).toBe(6);
+    expect(among([4, 3, 2, 1])).toEqual([1, 3]);
+    expect(store.titleSeeks).toBe(6);
+    // Another title query has its own.
+    expect([...store.titleAmong([1, 2], '(ti : "电机")')]).toEqual([2]);
+    expect(store.titleSeeks).toBe(8);
+    // Patent 2's title changes (with its change-log entry, as every write makes one).
+    db.prepare('DELETE FROM patents_ti WHERE rowid = 2').run();
+    title.run(2, '电池');
+    db.prepare('INSERT INTO search_changes (patent_id) VALUES (2)').run();
+    expect(store.refresh()).toBe(true);
+    expect(among([1, 2, 3, 4])).toEqual([1, 2, 3]);
+    expect(store.titleSeeks).toBe(12);
+  });
+});
