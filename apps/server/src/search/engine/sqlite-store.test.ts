@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Bitset } from './bitset';
 import { MAX_PATCH_CHANGES, SqliteStore } from './sqlite-store';
+import { parseExpression } from '../expression';
 
 // The in-memory search columns' refresh from the change log (search_changes): a few changes are patched in; a big
 // import's millions of entries mean a full reload, decided without reading the log into memory. The log here is a
@@ -223,5 +224,33 @@ describe('SqliteStore.titleAmong', () => {
     expect(store.refresh()).toBe(true);
     expect(among([1, 2, 3, 4])).toEqual([1, 2, 3]);
     expect(store.titleSeeks).toBe(12);
+  });
+});
+
+describe('SqliteStore AND of an IPC code and a date within candidates', () => {
+  // 1,000 patents under H01M10, one in ten filed in 2024. Within 600 candidates (a text condition's), the date goes
+  // first and leaves 60: few enough to look up by patent, so the code's whole range is not read.
+  const db = storeTables();
+  db.exec('CREATE TABLE patent_ipc (patent_id INTEGER, code TEXT, is_main INTEGER)');
+  const add = db.prepare("INSERT INTO patents VALUES (?, ?, '2024-07-01', NULL, 2024, '发明', '审中', 'H01M10/0525')");
+  const code = db.prepare("INSERT INTO patent_ipc VALUES (?, 'H01M10/0525', 1)");
+  for (let id = 1; id <= 1000; id++) {
+    add.run(id, id % 10 === 0 ? '2024-03-01' : '2019-03-01');
+    code.run(id);
+  }
+  const store = new SqliteStore(db);
+  store.loadSync();
+  afterAll(() => db.close());
+  const ast = parseExpression('IPC=H01M AND AD>=2024');
+
+  it('filters by the date first and looks the rest up by patent', () => {
+    const cand = new Bitset(store.live.size);
+    for (let id = 1; id <= 600; id++) cand.add(id);
+    const got = store.evaluate(ast, cand);
+    expect(Array.from(got.toArray())).toEqual(Array.from({ length: 60 }, (_, i) => (i + 1) * 10));
+    expect(store.ipcRangeReads).toBe(0);
+    // Without candidates the code comes first, read whole once (and kept).
+    expect(store.evaluate(ast).count()).toBe(100);
+    expect(store.ipcRangeReads).toBe(1);
   });
 });

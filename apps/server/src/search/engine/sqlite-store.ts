@@ -77,6 +77,8 @@ export class SqliteStore extends ColumnStore {
    * same first candidates: 5 ms for 电池 at a million patents); least recent first, dropped with `cache`.
    */
   private titleChecked = new Map<string, Map<number, boolean>>();
+  /** IPC codes whose whole range ipc() has read (tests, figures). */
+  ipcRangeReads = 0;
   /** Candidates titleAmong has looked up in FTS5 (tests, figures). */
   titleSeeks = 0;
   /** Term counts of recent one-phrase queries (scoredRows()), least recent first; dropped with `cache`. */
@@ -499,8 +501,11 @@ export class SqliteStore extends ColumnStore {
         } else if (neg.length) {
           acc = (acc ?? this.universe()).andNot(this.fts(neg.map((n) => `(${n})`).join(' OR '), null));
         }
-        // Index lookups (IPC, numbers) first: they narrow the candidates the array scans then walk.
-        const order = (n: Node) => (n.type === 'code' ? 0 : n.type === 'not' ? 2 : 1);
+        // Without candidates, index lookups (IPC, numbers) first: they narrow what the array scans then walk. With
+        // candidates (the text's), the array conditions first: a pass over the candidates' words, which leaves an IPC
+        // condition fewer to look up, often few enough to look up patent by patent instead of reading the code's
+        // whole range (IPC=H01M AND AD>=2018 AND TX=…: 1,526 candidates, 65–98 ms; after the date, a few hundred).
+        const order = (n: Node) => (n.type === 'not' ? 2 : (n.type === 'code') === (acc === null) ? 0 : 1);
         rest.sort((a, b) => order(a) - order(b));
         for (const c of rest) {
           if (c.type === 'not') acc = (acc ?? this.universe()).andNot(this.evaluate(c.child, acc));
@@ -565,6 +570,7 @@ export class SqliteStore extends ColumnStore {
     const ids = this.stmt(`ipc${isMain}`, `SELECT patent_id FROM patent_ipc WHERE code >= ? AND code < ?${isMain}`)
       .pluck()
       .all(prefix, prefixEnd(prefix)) as number[];
+    this.ipcRangeReads++;
     const set = this.remember(key, this.fromIds(ids, null));
     return cand ? set.clone().and(cand) : set.clone();
   }
