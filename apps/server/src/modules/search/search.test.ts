@@ -392,6 +392,13 @@ describe('search on a hand-made fixture', () => {
     ['名称=(锂电池 AND 正极) AND 申请日>=2020-01-01 NOT 法律状态=(无权)', ['CN111111111A']],
     ['(TI=电池 OR IPC=G06V) AND AD>=2020', ['CN111111111A', 'CN222222222U', 'CN444444444A']],
     ['(TI=图像 OR IPC=G06V) AND AD<2020', ['CN333333333A']],
+    // Text conditions ORed: each its own FTS5 query (on its own table), alone, within an AND, with a NOT among them.
+    ['TI=图像 OR AB=磷酸铁锂', ['CN111111111A', 'CN333333333A']],
+    ['(TI=电池 OR AB=卷积) AND AD>=2020', ['CN111111111A', 'CN222222222U', 'CN444444444A']],
+    [
+      '(名称=电池 OR 摘要=网络 OR NOT 法律状态=无权) AND 申请日<2022',
+      ['CN111111111A', 'CN222222222U', 'CN333333333A', 'CN666666666A'],
+    ],
     ['权利要求=磷酸铁锂', ['CN111111111A']],
     ['TX=保护套', ['CN555555555S']],
   ];

@@ -478,6 +478,7 @@ export class SqliteStore extends ColumnStore {
 
   /** The patents matching `node`, within `cand` when given. */
   evaluate(node: Node, cand: Bitset | null = null): Bitset {
+    if (node.type === 'or') return this.union(node.children, cand);
     const whole = ftsQuery(node);
     if (whole !== null) return this.fts(whole, cand);
     switch (node.type) {
@@ -494,7 +495,11 @@ export class SqliteStore extends ColumnStore {
           else (c.type === 'not' ? neg : pos).push(q);
         }
         let acc: Bitset | null = cand ? cand.clone() : null;
-        if (pos.length) {
+        const ors = node.children.filter((c) => c.type === 'or' && ftsQuery(c) !== null);
+        if (pos.length === 1 && !neg.length && ors.length === 1) {
+          // (TI=… OR AB=…) AND PD<=…: the OR's conditions one by one (see union()).
+          acc = this.union((ors[0] as Extract<Node, { type: 'or' }>).children, acc);
+        } else if (pos.length) {
           let q = pos.length === 1 ? pos[0] : pos.map((p) => `(${p})`).join(' AND ');
           for (const n of neg) q = `(${q}) NOT (${n})`;
           acc = this.fts(q, acc);
@@ -512,17 +517,6 @@ export class SqliteStore extends ColumnStore {
           else acc = this.evaluate(c, acc);
         }
         return acc ?? this.universe();
-      }
-      case 'or': {
-        const text: string[] = [];
-        let acc = new Bitset(this.cap);
-        for (const c of node.children) {
-          const q = ftsQuery(c);
-          if (q === null) acc.or(this.evaluate(c, cand));
-          else text.push(q);
-        }
-        if (text.length) acc = acc.or(this.fts(text.map((t) => `(${t})`).join(' OR '), cand));
-        return acc;
       }
       case 'not':
         return (cand ? cand.clone() : this.universe()).andNot(this.evaluate(node.child, cand));
@@ -543,6 +537,21 @@ export class SqliteStore extends ColumnStore {
         return this.fromIds(ids, cand);
       }
     }
+  }
+
+  /**
+   * The patents matching any of `children`, within `cand`: each text condition as an FTS5 query of its own rather than
+   * all in one. Each then runs on its own table (a title condition on patents_ti, whose lists are the titles' alone),
+   * a frequent term comes from its posting set, and each is kept for the next query that has it (the same words come
+   * back in other combinations). `(TI=图像识别 OR AB=结构)` took 80–118 ms as one query on patents_tx, 61–73 ms as two.
+   */
+  private union(children: readonly Node[], cand: Bitset | null): Bitset {
+    const acc = new Bitset(this.cap);
+    for (const c of children) {
+      const q = ftsQuery(c);
+      acc.or(q === null ? this.evaluate(c, cand) : this.fts(q, cand));
+    }
+    return acc;
   }
 
   /**
