@@ -98,19 +98,12 @@ export abstract class ColumnStore {
 
   /** A kept set (shared: callers clone it), made the most recent; undefined when none is kept. */
   protected recent(key: string): Bitset | undefined {
-    const set = this.cache.get(key);
-    if (set) {
-      this.cache.delete(key);
-      this.cache.set(key, set);
-    }
-    return set;
+    return lruGet(this.cache, key);
   }
 
   /** Keeps a set under `key`, dropping the least recent past KEPT_SETS; returns it. */
   protected remember(key: string, set: Bitset): Bitset {
-    this.cache.set(key, set);
-    if (this.cache.size > KEPT_SETS) this.cache.delete(this.cache.keys().next().value!);
-    return set;
+    return lruSet(this.cache, key, set, KEPT_SETS);
   }
 
   /** Recent whole results (expression + filters → patents, facets), dropped whenever the data changes. */
@@ -411,12 +404,7 @@ export abstract class ColumnStore {
    * its next pages and the four statistics calls of the analysis panel ask for the same set and facets.
    */
   result(key: string, compute: () => Bitset): { set: Bitset; facets: (applicantLimit: number) => FacetCounts } {
-    let r = this.results.get(key);
-    if (r) this.results.delete(key);
-    else r = { set: compute(), facets: new Map() };
-    this.results.set(key, r);
-    if (this.results.size > RESULT_ENTRIES) this.results.delete(this.results.keys().next().value!);
-    const entry = r;
+    const entry = lruGet(this.results, key) ?? lruSet(this.results, key, { set: compute(), facets: new Map() }, RESULT_ENTRIES);
     return {
       set: entry.set,
       facets: (limit) => {
@@ -603,6 +591,24 @@ export abstract class ColumnStore {
     const done = dir === -1 ? take(order.length - 1, -1, -1) : take(undated, order.length, 1) && take(0, undated, 1);
     return done ? out : sorted();
   }
+}
+
+/** A Map used as a least-recently-used cache (its insertion order): the value under `key`, made the most recent. */
+export function lruGet<K, V>(map: Map<K, V>, key: K): V | undefined {
+  const v = map.get(key);
+  if (v !== undefined) {
+    map.delete(key);
+    map.set(key, v);
+  }
+  return v;
+}
+
+/** Puts `value` under `key` as the most recent, dropping the least recent past `max`; returns it. */
+export function lruSet<K, V>(map: Map<K, V>, key: K, value: V, max: number): V {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > max) map.delete(map.keys().next().value!);
+  return value;
 }
 
 interface FacetCounters {
