@@ -7,6 +7,7 @@ import { applicationCheckDigit } from '../../search/patent-number';
 import { allJobHandlers } from '../index';
 import { drainJobs } from '../jobs/jobs.service';
 import { countPatents } from './patents.repo';
+import { builtStore } from '../../search/engine/sqlite-store';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -96,6 +97,8 @@ describe('POST /v1/patents/import', () => {
       error: '',
     });
     expect(await countPatents(t.db)).toBe(2);
+    // SQLite: the in-memory search columns were brought up to date by the job, before any search.
+    if (t.db.sqlite) expect(builtStore(t.db.sqlite)?.live.count()).toBe(2);
     // The uploaded file is removed once imported.
     expect(kept(t.dataDir)).toEqual([]);
     const sources = await t.db.db.selectFrom('patents').select('source').distinct().execute();

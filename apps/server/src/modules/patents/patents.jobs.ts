@@ -1,6 +1,7 @@
 import { linkCompanyPatents } from '../company/company-link';
 import { queueMonitoring } from '../monitoring/monitoring.run';
 import { writeTransaction } from '../../db/write';
+import { readyStore } from '../../search/engine/sqlite-store';
 // The patent import as a job: one or more JSON Lines files, imported in batches with the job's progress and
 // checkpoint committed in each batch's transaction. A job interrupted by a crash or a restart resumes at the
 // line after its last committed batch, with its counts intact.
@@ -115,6 +116,9 @@ async function runPatentImport(ctx: JobContext): Promise<Record<string, unknown>
     linkCompanyPatents(trx, deps.clock().toISOString()),
   );
   if (params.log && linked) deps.log.info(`已将 ${linked} 件专利关联到申请人所属企业`);
+  // SQLite: bring the in-memory search columns up to date now rather than at the next search, which would otherwise
+  // pay for it (a small database is rebuilt on the spot: 0.6 s for the demo data; a large one in the background).
+  if (deps.db.sqlite && finished.inserted + finished.updated > 0) readyStore(deps.db.sqlite);
   // The monitoring rules look at what this import changed (ADR 0029).
   if (finished.inserted + finished.updated > 0 && (await queueMonitoring(deps, ctx.job.owner_id))) deps.jobs?.poke();
   return { ...summary(finished, null, files.length), linked };

@@ -629,6 +629,11 @@ export function readyStore(raw: Database.Database): SqliteStore | null {
   return null;
 }
 
+/** The store a handle has now, whether or not it is up to date (tests); null when none is built. */
+export function builtStore(raw: Database.Database): SqliteStore | null {
+  return states.get(raw)?.store ?? null;
+}
+
 function startBuild(raw: Database.Database, st: StoreState<SqliteStore>): Promise<SqliteStore> {
   const s = new SqliteStore(raw);
   return buildStore(st, s, s.loadAsync(), () => s.buildPostings());
