@@ -73,6 +73,12 @@ static int ipAverages(sqlite3_value *pVal, sqlite3_int64 *pnRow, sqlite3_int64 *
   return *pnRow>0 ? SQLITE_OK : SQLITE_ERROR;
 }
 
+/* bm25()'s IDF of a phrase with nHit of nRow rows (fts5Bm25GetData), the one formula ip_bm25 and ip_bm25_idf use. */
+static double ipIdf(sqlite3_int64 nRow, sqlite3_int64 nHit){
+  double idf = log( (nRow - nHit + 0.5) / (nHit + 0.5) );
+  return idf<=0.0 ? 1e-6 : idf;
+}
+
 /*
 ** As fts5Bm25GetData(), with each phrase's count taken from apVal[1 + i] instead of xQueryPhrase(). With pAvg (the
 ** averages record of the table whose scores are wanted), the row count and token total come from it instead of
@@ -113,10 +119,7 @@ static int ipBm25GetData(
     }
     if( rc==SQLITE_OK ) p->avgdl = (double)nToken  / (double)nRow;
     for(i=0; rc==SQLITE_OK && i<nPhrase; i++){
-      sqlite3_int64 nHit = sqlite3_value_int64(apVal[1 + i]);
-      double idf = log( (nRow - nHit + 0.5) / (nHit + 0.5) );
-      if( idf<=0.0 ) idf = 1e-6;
-      p->aIDF[i] = idf;
+      p->aIDF[i] = ipIdf(nRow, sqlite3_value_int64(apVal[1 + i]));
     }
     if( rc!=SQLITE_OK ){
       sqlite3_free(p);
@@ -236,16 +239,11 @@ static void ipHitsFunction(
 */
 static void ipBm25IdfFunction(sqlite3_context *pCtx, int nVal, sqlite3_value **apVal){
   sqlite3_int64 nRow = 0, nToken = 0;
-  sqlite3_int64 nHit;
-  double idf;
   if( nVal!=2 || ipAverages(apVal[0], &nRow, &nToken)!=SQLITE_OK ){
     sqlite3_result_error(pCtx, "ip_bm25_idf: an averages record and a count are required", -1);
     return;
   }
-  nHit = sqlite3_value_int64(apVal[1]);
-  idf = log( (nRow - nHit + 0.5) / (nHit + 0.5) );
-  if( idf<=0.0 ) idf = 1e-6;
-  sqlite3_result_double(pCtx, idf);
+  sqlite3_result_double(pCtx, ipIdf(nRow, sqlite3_value_int64(apVal[1])));
 }
 
 static void ipBm25AvgdlFunction(sqlite3_context *pCtx, int nVal, sqlite3_value **apVal){
