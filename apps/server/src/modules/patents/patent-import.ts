@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import type { Transaction } from 'kysely';
-import { withImportCache, type Db } from '../../db';
+import { withImportSettings, type Db } from '../../db';
 import type { Database } from '../../db/schema';
 import { validateRecord, type PatentInput } from './patent-record';
 import { upsertPatents, type UpsertOptions } from './patents.repo';
@@ -73,7 +73,7 @@ export const emptyImportState = (): ImportState => ({
 
 /** Imports one JSON Lines file. I/O errors (missing file, unreadable) are thrown; bad lines are not. */
 export async function importJsonlFile(db: Db, file: string, opts: ImportFileOptions = {}): Promise<ImportResult> {
-  return withImportCache(db.sqlite, () => importFile(db, file, opts));
+  return withImportSettings(db.sqlite, () => importFile(db, file, opts));
 }
 
 async function importFile(db: Db, file: string, opts: ImportFileOptions): Promise<ImportResult> {

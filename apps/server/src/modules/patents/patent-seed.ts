@@ -3,7 +3,7 @@ import { linkCompanyPatents } from '../company/company-link';
 // and the real records of PATENT_DATA_DIR (../shared/data/patents) imported in the background as a job.
 import fs from 'node:fs';
 import path from 'node:path';
-import { withImportCache, type Db } from '../../db';
+import { withImportSettings, type Db } from '../../db';
 import type { Deps } from '../../deps';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -82,7 +82,7 @@ async function takenElsewhere(db: Db, batch: PatentInput[], source: string): Pro
  * runs with different seeds never store two patents under one number.
  */
 export async function seedDemoPatents(db: Db, count: number, opts: SeedPatentsOptions = {}): Promise<SeedCounts> {
-  return withImportCache(db.sqlite, () => seedDemo(db, count, opts));
+  return withImportSettings(db.sqlite, () => seedDemo(db, count, opts));
 }
 
 async function seedDemo(db: Db, count: number, opts: SeedPatentsOptions): Promise<SeedCounts> {
