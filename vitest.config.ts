@@ -22,7 +22,7 @@ const workers = Math.max(2, os.availableParallelism() - 1);
 const sqliteOnly = [
   'apps/server/src/bundle.test.ts',
   'apps/server/src/db/sqlite-busy.test.ts',
-  'apps/server/src/modules/patents/import-cache.test.ts',
+  'apps/server/src/modules/patents/import-settings.test.ts',
   'apps/server/src/search/engine/postings.test.ts',
   'apps/server/src/search/engine/native-bm25.test.ts',
   'apps/server/src/search/engine/tx-index.test.ts',
