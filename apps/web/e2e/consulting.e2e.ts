@@ -4,6 +4,7 @@ import {
   api,
   axeViolations,
   baseURL,
+  chooseOption,
   demoToken,
   horizontalOverflow,
   makePng,
@@ -86,8 +87,7 @@ describe('consulting and push', () => {
     await cp.getByText('暂无咨询，点击「我要咨询」提出您的问题').waitFor();
     await cp.getByRole('button', { name: /我要咨询/ }).click();
     const dialog = cp.getByRole('dialog', { name: '我要咨询' });
-    await dialog.getByLabel('咨询类别').click();
-    await cp.getByTitle('政策申报').click();
+    await chooseOption(cp, dialog.getByLabel('咨询类别'), '政策申报');
     await dialog.getByLabel('咨询标题').fill(QUESTION);
     await dialog.getByLabel('咨询内容').fill('我司拟申报高新技术企业，目前有 2 件发明专利、5 件实用新型，是否满足条件？');
     expect(await axeViolations(cp, { include: ['.ant-modal'], seriousOnly: true })).toEqual([]);
@@ -152,11 +152,11 @@ describe('consulting and push', () => {
     await push.getByLabel('标题').fill(PUSH);
     await push.getByLabel('内容').fill('本周五下午在区政务服务中心举办知识产权政策宣讲会，欢迎参加。');
     await push.getByRole('radio', { name: '指定企业' }).check();
-    const pick = push.getByRole('combobox', { name: '指定企业' });
-    await pick.click();
-    await pick.fill(`咨询测试${SUFFIX}`);
-    await ap.getByTitle(COMPANY).click();
-    await ap.keyboard.press('Escape');
+    await chooseOption(ap, push.getByRole('combobox', { name: '指定企业' }), COMPANY, { search: `咨询测试${SUFFIX}` });
+    // The multiple Select's list stays open after a choice: Escape closes it (and would close the dialog without it).
+    const list = ap.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+    if (await list.isVisible()) await ap.keyboard.press('Escape');
+    await list.waitFor({ state: 'hidden' });
     expect(await axeViolations(ap, { include: ['.ant-modal'], seriousOnly: true })).toEqual([]);
     await screenshot(ap, 'push-dialog-1366');
     await push.getByRole('button', { name: /发\s*送/ }).click();

@@ -9,6 +9,7 @@ import {
   makeEnterpriseUser,
   openAs,
   openWithToken,
+  rateStars,
   screenshot,
   serverSettled,
   waitForTitle,
@@ -103,7 +104,7 @@ describe('demand loop', () => {
       expect(await axeViolations(co.page, { include: ['.ant-card'] })).toEqual([]);
       await item.getByRole('button', { name: /评\s*价/ }).click();
       const ev = co.page.getByRole('dialog', { name: new RegExp(`评价：${title}`) });
-      await ev.getByRole('radio').nth(3).click();
+      await rateStars(co.page, ev.locator('.ant-rate'), 4);
       await ev.getByLabel('评价内容（选填）').fill('对接及时');
       await ev.getByRole('button', { name: /提交评价/ }).click();
       await item.getByText('待回访').waitFor();

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeEach, inject } from 'vitest';
+import { afterAll, afterEach, beforeEach, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import './context';
 
@@ -473,19 +473,55 @@ export async function horizontalOverflow(page: Page): Promise<{ scrollWidth: num
  * the Select shows it. A click that lands while a dropdown is still opening or closing (another Select's, just
  * chosen) can leave the value unset, or the list closed before its option is clicked: either is tried again (the
  * field clicked only when its list is not open), up to three times, before the last error is thrown.
+ * `search` is typed into the field each time its list is opened (a Select that finds its options on the server).
+ * Nothing is clicked once the Select shows the option: in a multiple Select a second click would take it out again.
  */
-export async function chooseOption(page: Page, field: Locator, title: string): Promise<void> {
+export async function chooseOption(page: Page, field: Locator, title: string, opts: { search?: string } = {}): Promise<void> {
   const select = field.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
   const option = page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${title}"]`);
+  // antd 6 shows a single Select's value in .ant-select-content (or its -value child, when the option has a style), a
+  // multiple Select's values as .ant-select-selection-item tags.
+  const shown = select
+    .locator(
+      `.ant-select-content[title="${title}"], .ant-select-content-value[title="${title}"], .ant-select-selection-item[title="${title}"]`,
+    )
+    .first();
   for (let attempt = 1; ; attempt++) {
-    if (!(await option.isVisible())) await field.click();
+    if (await shown.isVisible()) return;
+    if (!(await option.isVisible())) {
+      await field.click();
+      if (opts.search !== undefined) await field.fill(opts.search);
+    }
     try {
       await option.click({ timeout: 10_000 });
-      // antd 6 shows the chosen value in .ant-select-content (or its -value child, when the option has a style).
-      await select
-        .locator(`.ant-select-content[title="${title}"], .ant-select-content-value[title="${title}"]`)
-        .first()
-        .waitFor({ timeout: 5_000 });
+      await shown.waitFor({ timeout: 5_000 });
+      return;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+    }
+  }
+}
+
+/**
+ * Gives an antd Rate (`rate`: its list, e.g. dialog.locator('.ant-rate')) `stars` stars and waits until it holds them.
+ * A click while its dialog is still zooming in can land on a neighbouring star. The value is read back with the pointer
+ * moved off the stars (over them they show the hovered value, in aria-checked too) and set again when it differs, up
+ * to three times; a star is never clicked when the Rate already holds it (a second click clears it).
+ */
+export async function rateStars(page: Page, rate: Locator, stars: number): Promise<void> {
+  const checked = rate.locator('[role="radio"][aria-checked="true"]');
+  const held = async (): Promise<number> => {
+    await page.mouse.move(0, 0);
+    return checked.count();
+  };
+  for (let attempt = 1; ; attempt++) {
+    if ((await held()) === stars) return;
+    await rate
+      .getByRole('radio')
+      .nth(stars - 1)
+      .click();
+    try {
+      await expect.poll(held, { timeout: 5_000 }).toBe(stars);
       return;
     } catch (err) {
       if (attempt >= 3) throw err;

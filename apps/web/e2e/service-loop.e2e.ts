@@ -11,6 +11,7 @@ import {
   makeEnterpriseUser,
   makePng,
   openPatiently,
+  rateStars,
   type Page,
   screenshot,
   serverSettled,
@@ -174,7 +175,7 @@ describe('enterprise-service loop (issue 12)', () => {
       await fits(co.page, 'loop-visits-needs-1366');
       await item.getByRole('button', { name: /评\s*价/ }).click();
       const ev = co.page.getByRole('dialog', { name: new RegExp(`评价：${title}`) });
-      await ev.getByRole('radio').nth(4).click();
+      await rateStars(co.page, ev.locator('.ant-rate'), 5);
       await ev.getByLabel('评价内容（选填）').fill('对接及时，很满意');
       await ev.getByRole('button', { name: /提交评价/ }).click();
       await item.getByText('我的评价：5 分，对接及时，很满意').waitFor();
