@@ -15,6 +15,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from './schema';
 import { isBusyError } from './write';
+import { closeFtsHalves } from '../search/engine/fts-halves';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
@@ -64,7 +65,12 @@ export function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>, opts: Op
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, sqlite),
   });
-  return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+  // The FTS5 helper thread's connection (fts-halves.ts) goes with the server's.
+  const close = async () => {
+    await closeFtsHalves(sqlite);
+    await db.destroy();
+  };
+  return { db, dialect: 'sqlite', sqlite, close };
 }
 
 /**

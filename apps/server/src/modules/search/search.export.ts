@@ -5,14 +5,13 @@
 // EXPORT_TTL_DAYS. The job's result holds the file id; /v1/jobs/status hands out a freshly signed link.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { SearchFilters, SearchSort } from '@ip/contract';
 import type { JobContext, JobHandlers } from '../jobs/jobs.service';
 import { insertFile, newStoredName, partPathFor, privateDir } from '../common/file-store';
 import type { ExportRecord, FromWorker, ToWorker } from './export-columns';
 import { queryAst, searchIds, type QueryInput } from './search.service';
+import { startWorker } from '../../worker-thread';
 
 export const PATENT_EXPORT_JOB = 'patent-export';
 export const EXPORT_MAX = 50000;
@@ -25,26 +24,14 @@ export interface PatentExportParams extends QueryInput {
 }
 
 /**
- * Starts the worker: dist/export.worker.js in the production bundle; under tsx (dev, tests) the .ts source, loaded by
- * a small bootstrap that registers tsx's ESM hooks inside the worker first (Node 20 ignores `--import tsx` in a
- * worker's execArgv: the .ts entry then fails with "Unknown file extension").
- * A young generation of 4 MB (V8's default grows to 16 MB a semi-space): the worker makes short-lived row objects
- * only, and measured over 50,000 rows its share of the process's peak RSS fell from 160 to 80 MB (with the zip's
- * backpressure, excel-backpressure.ts) at the same speed.
+ * The worker's limits: a young generation of 4 MB (V8's default grows to 16 MB a semi-space): the worker makes
+ * short-lived row objects only, and measured over 50,000 rows its share of the process's peak RSS fell from 160 to
+ * 80 MB (with the zip's backpressure, excel-backpressure.ts) at the same speed.
  */
 const EXPORT_WORKER_LIMITS = { maxYoungGenerationSizeMb: 4 };
 
 function newExportWorker(workerData: unknown): Worker {
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./export.worker.js', import.meta.url), { workerData, resourceLimits: EXPORT_WORKER_LIMITS });
-  const entry = new URL('./export.worker.ts', import.meta.url).href;
-  const tsxApi = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((t) => { t.register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(bootstrap, { eval: true, workerData, resourceLimits: EXPORT_WORKER_LIMITS });
+  return startWorker('export', import.meta.url, { workerData, resourceLimits: EXPORT_WORKER_LIMITS });
 }
 
 /** The worker writing one workbook: send() a batch, end() to finish; each resolves when the worker has done it. */

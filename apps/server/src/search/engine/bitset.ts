@@ -60,6 +60,13 @@ export class Bitset {
     return n;
   }
 
+  /** The largest member, or -1 when there is none. */
+  last(): number {
+    const w = this.words;
+    for (let i = w.length - 1; i >= 0; i--) if (w[i] !== 0) return (i << 5) + 31 - Math.clz32(w[i]);
+    return -1;
+  }
+
   /** Calls fn for every member, ascending. */
   forEach(fn: (id: number) => void): void {
     const w = this.words;
@@ -81,4 +88,27 @@ export class Bitset {
     });
     return out;
   }
+}
+
+/**
+ * Sets in `words` the bit of every id of a comma-separated list (SQLite's group_concat of rowids), parsed in place,
+ * without an array of ids; with `mask`, only ids whose bit is set there too (the live patents). Ids past the end of
+ * `words` are left out.
+ */
+export function addIdList(words: Uint32Array, s: string, mask?: Uint32Array): void {
+  const n = mask ? Math.min(words.length, mask.length) : words.length;
+  const add = (id: number) => {
+    const w = id >>> 5;
+    const bit = 1 << (id & 31);
+    if (w < n && (!mask || mask[w] & bit)) words[w] |= bit;
+  };
+  let v = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 44) {
+      add(v);
+      v = 0;
+    } else v = v * 10 + (c - 48);
+  }
+  add(v);
 }

@@ -4,7 +4,7 @@
 // how the arrays stay in step with the tables is each engine's own. The arrays load from the narrow covering index
 // patents_search_columns (SQLite migration 003, PostgreSQL migration 051).
 import type { DateNode, EnumNode } from '../expression/ast';
-import { Bitset } from './bitset';
+import { addIdList, Bitset } from './bitset';
 import { compareCodePoints, ipcClass, ipcSection, type FacetCounts } from './facets';
 import type { SearchFilters } from './structured';
 
@@ -339,23 +339,7 @@ export abstract class ColumnStore {
    */
   protected liveOfIdList(s: string | null): Bitset {
     const out = new Bitset(this.cap);
-    if (!s) return out;
-    const words = out.words;
-    const live = this.live.words;
-    const add = (id: number) => {
-      const w = id >>> 5;
-      const bit = 1 << (id & 31);
-      if (w < live.length && live[w] & bit) words[w] |= bit;
-    };
-    let v = 0;
-    for (let i = 0; i < s.length; i++) {
-      const c = s.charCodeAt(i);
-      if (c === 44) {
-        add(v);
-        v = 0;
-      } else v = v * 10 + (c - 48);
-    }
-    add(v);
+    if (s) addIdList(out.words, s, this.live.words);
     return out;
   }
 

@@ -14,9 +14,10 @@
 import type Database from 'better-sqlite3';
 import type { Node } from '../expression/ast';
 import { parsePublicationNumber } from '../patent-number';
-import { Bitset } from './bitset';
+import { addIdList, Bitset } from './bitset';
 import { loadSearchExtension } from '../../db/native';
 import { ftsQuery, titleIndexQuery, txIndexQuery } from './compile-sqlite';
+import { FTS_HALVES_MIN, ftsHalvesOf, type FtsHalves } from './fts-halves';
 import { Postings, POSTING_DEFAULTS, type PostingOptions } from './postings';
 import { prefixEnd } from './structured';
 import {
@@ -292,9 +293,45 @@ export class SqliteStore extends ColumnStore {
    */
   ftsBitset(query: string): Bitset {
     const [table, q] = this.ftsTable(query);
+    const halves = this.cap >= this.ftsHalvesMin && !this.raw.inTransaction ? ftsHalvesOf(this.raw) : null;
+    if (halves?.ready()) return this.ftsInHalves(halves, table, q);
     const s = this.stmt(`fts ${table}`, `SELECT group_concat(rowid) FROM ${table} WHERE ${table} MATCH ?`).pluck().get(q) as
       string | null;
     return this.liveOfIdList(s);
+  }
+
+  /** Patents from this many up (the id range) have their FTS5 queries run in two halves (fts-halves.ts; tests lower it). */
+  ftsHalvesMin = FTS_HALVES_MIN;
+
+  /**
+   * ftsBitset in two halves of the id range (ADR 0077): the upper on the helper thread, the lower here meanwhile.
+   * Rowid bounds are bound as BigInt: FTS5 honours only an INTEGER bound, and a JavaScript number binds as REAL.
+   */
+  private ftsInHalves(halves: FtsHalves, table: string, q: string): Bitset {
+    const after = this.live.last() >>> 1;
+    const out = new Bitset(this.cap);
+    const upper = halves.send(table, q, after, out.words.length);
+    let words: Uint32Array | null = null;
+    try {
+      const s = this.stmt(`fts lower ${table}`, `SELECT group_concat(rowid) FROM ${table} WHERE ${table} MATCH ? AND rowid <= ?`)
+        .pluck()
+        .get(q, BigInt(after)) as string | null;
+      if (s) addIdList(out.words, s, this.live.words);
+    } finally {
+      // Waited for even when this half failed: the helper's next request must not meet this one.
+      words = upper();
+    }
+    if (words) {
+      const w = out.words;
+      const live = this.live.words;
+      for (let i = 0; i < w.length; i++) w[i] |= words[i] & (live[i] ?? 0);
+    } else {
+      const s = this.stmt(`fts upper ${table}`, `SELECT group_concat(rowid) FROM ${table} WHERE ${table} MATCH ? AND rowid > ?`)
+        .pluck()
+        .get(q, BigInt(after)) as string | null;
+      if (s) addIdList(out.words, s, this.live.words);
+    }
+    return out;
   }
 
   /** How many patents an FTS5 query matches. */

@@ -1,0 +1,114 @@
+// An FTS5 query of a large database in two halves at once (ADR 0077): the server's thread evaluates rowid ≤ m while a
+// helper thread, with its own read-only connection to the same file, evaluates rowid > m. A phrase of frequent
+// bigrams costs FTS5 time in proportion to the doclists it walks (特征 is in 900,149 of 1,031,826 patents), and a
+// rowid range walks only its part of them: each half takes about half the time, and on the machine's second core
+// the two run side by side.
+//
+// The server's thread blocks in Atomics.wait until the helper's half is in (a search is synchronous code from the
+// first FTS5 call to the page); the helper writes the ids as bits into a shared buffer. Until the helper has opened
+// the database, after it failed, in a transaction (a half read outside it would miss its writes), for in-memory
+// databases and under FTS_HALVES_MIN patents, queries run whole as before. IP_FTS_HALVES=off turns it off.
+import type Database from 'better-sqlite3';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../../worker-thread';
+import {
+  HALF_CONTROL_WORDS,
+  HALF_DONE,
+  HALF_PENDING,
+  HALF_READY,
+  HALF_STATE,
+  type HalfRequest,
+} from './fts-halves-protocol';
+
+/** Under this many patents (the store's id range) a query runs whole: a split costs a message and a wake-up. */
+export const FTS_HALVES_MIN = 200_000;
+/** How long the server's thread waits for the helper's half before it gives up on the helper and does the half itself. */
+const HALF_WAIT_MS = 10_000;
+
+export class FtsHalves {
+  private worker: Worker | null = null;
+  private readonly ctrl = new Int32Array(new SharedArrayBuffer(HALF_CONTROL_WORDS * 4));
+  private buffer: SharedArrayBuffer | null = null;
+  private stopped = false;
+  /** Halves the helper has evaluated (tests, figures). */
+  helped = 0;
+
+  constructor(private readonly file: string) {}
+
+  /** Whether the helper is up; the first call starts it (until it has opened the database, queries run whole). */
+  ready(): boolean {
+    if (this.stopped) return false;
+    if (!this.worker) {
+      this.start();
+      return false;
+    }
+    return Atomics.load(this.ctrl, HALF_READY) === 1;
+  }
+
+  private start(): void {
+    try {
+      const w = startWorker('fts-halves', import.meta.url, {
+        workerData: { file: this.file, ctrl: this.ctrl.buffer },
+        resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 },
+      });
+      w.unref();
+      // A helper that cannot open the file, or ends, is not started again: queries run whole.
+      w.on('error', () => void this.stop());
+      w.on('exit', () => {
+        this.stopped = true;
+        this.worker = null;
+      });
+      this.worker = w;
+    } catch {
+      this.stopped = true;
+    }
+  }
+
+  /**
+   * Sends the half rowid > `after` to the helper (ready() must be true); the returned function waits for its bits
+   * (`wordCount` words, valid until the next send) or returns null when the helper failed or did not answer in time.
+   */
+  send(table: string, query: string, after: number, wordCount: number): () => Uint32Array | null {
+    if (!this.buffer || this.buffer.byteLength < wordCount * 4) this.buffer = new SharedArrayBuffer(wordCount * 4);
+    const words = this.buffer;
+    Atomics.store(this.ctrl, HALF_STATE, HALF_PENDING);
+    const request: HalfRequest = { table, query, after, words, wordCount };
+    this.worker!.postMessage(request);
+    return () => {
+      Atomics.wait(this.ctrl, HALF_STATE, HALF_PENDING, HALF_WAIT_MS);
+      const state = Atomics.load(this.ctrl, HALF_STATE);
+      if (state === HALF_DONE) {
+        this.helped++;
+        return new Uint32Array(words, 0, wordCount);
+      }
+      // Failed (the server's thread meets the same error in its own half), or stuck: a stuck helper is stopped.
+      if (state === HALF_PENDING) void this.stop();
+      return null;
+    };
+  }
+
+  /** Stops the helper for good. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const w = this.worker;
+    this.worker = null;
+    if (w) await w.terminate();
+  }
+}
+
+const helpers = new WeakMap<Database.Database, FtsHalves>();
+
+/** The helper of a connection to a database file (created, not started, on the first call); null when there is none. */
+export function ftsHalvesOf(raw: Database.Database): FtsHalves | null {
+  if (process.env.IP_FTS_HALVES === 'off' || raw.memory || !raw.name) return null;
+  let h = helpers.get(raw);
+  if (!h) helpers.set(raw, (h = new FtsHalves(raw.name)));
+  return h;
+}
+
+/** Stops the helper of a connection (its database is being closed). */
+export async function closeFtsHalves(raw: Database.Database): Promise<void> {
+  const h = helpers.get(raw);
+  helpers.delete(raw);
+  await h?.stop();
+}
