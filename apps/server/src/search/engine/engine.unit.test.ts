@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseExpression, quoteValue, type NearNode } from '../expression';
 import { rng } from '../test-data';
-import { Bitset } from './bitset';
+import { addIdList, Bitset } from './bitset';
 import { ftsQuery, rankFtsQuery, titleFtsQuery, titleIndexQuery, txIndexQuery } from './compile-sqlite';
 import { chunkRanges, quoteLexeme, tsvectorChunks } from './pg-tsvector';
 import { nearSides, nearTsquery, termTsquery } from './text-query';
@@ -250,6 +250,20 @@ describe('Bitset and topK', () => {
     expect([...a.clone().and(b).toArray()]).toEqual([5, 32]);
     expect([...a.clone().or(b).toArray()]).toEqual([1, 5, 31, 32, 64, 99, 100]);
     expect([...a.clone().andNot(b).toArray()]).toEqual([1, 31, 64, 100]);
+    expect(a.last()).toBe(100);
+    expect(b.last()).toBe(99);
+    expect(new Bitset(100).last()).toBe(-1);
+  });
+
+  it('reads a group_concat id list into the bits, within the mask and the words', () => {
+    const words = new Bitset(100).words;
+    addIdList(words, '0,7,31,32,99,100,5000');
+    expect([...Array.from({ length: 101 }, (_, i) => i).filter((i) => words[i >>> 5] & (1 << (i & 31)))]).toEqual([
+      0, 7, 31, 32, 99, 100,
+    ]);
+    const masked = new Bitset(100);
+    addIdList(masked.words, '7,31,32,99', Bitset.fromIds(100, [31, 99]).words);
+    expect([...masked.toArray()]).toEqual([31, 99]);
   });
 
   it('selects the first k like a full sort', () => {

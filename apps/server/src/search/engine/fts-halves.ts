@@ -11,14 +11,7 @@
 import type Database from 'better-sqlite3';
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../../worker-thread';
-import {
-  HALF_CONTROL_WORDS,
-  HALF_DONE,
-  HALF_PENDING,
-  HALF_READY,
-  HALF_STATE,
-  type HalfRequest,
-} from './fts-halves-protocol';
+import { HALF_CONTROL_WORDS, HALF_DONE, HALF_PENDING, HALF_READY, HALF_STATE, type HalfRequest } from './fts-halves-protocol';
 
 /** Under this many patents (the store's id range) a query runs whole: a split costs a message and a wake-up. */
 export const FTS_HALVES_MIN = 200_000;
@@ -49,7 +42,7 @@ export class FtsHalves {
     try {
       const w = startWorker('fts-halves', import.meta.url, {
         workerData: { file: this.file, ctrl: this.ctrl.buffer },
-        resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 },
+        resourceLimits: { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 32 },
       });
       w.unref();
       // A helper that cannot open the file, or ends, is not started again: queries run whole.

@@ -11,7 +11,7 @@ const { file, ctrl: ctrlBuffer } = workerData as { file: string; ctrl: SharedArr
 const ctrl = new Int32Array(ctrlBuffer);
 const db = new Database(file, { readonly: true, fileMustExist: true });
 // Its pages come mostly from the operating system's cache, as the server's own connection's do (ADR 0074).
-db.pragma('cache_size = -8192');
+db.pragma('cache_size = -2048');
 db.pragma('busy_timeout = 1000');
 const statements = new Map<string, Database.Statement>();
 Atomics.store(ctrl, HALF_READY, 1);

@@ -313,25 +313,26 @@ export class SqliteStore extends ColumnStore {
     const upper = halves.send(table, q, after, out.words.length);
     let words: Uint32Array | null = null;
     try {
-      const s = this.stmt(`fts lower ${table}`, `SELECT group_concat(rowid) FROM ${table} WHERE ${table} MATCH ? AND rowid <= ?`)
-        .pluck()
-        .get(q, BigInt(after)) as string | null;
-      if (s) addIdList(out.words, s, this.live.words);
+      this.addFtsRange(out, table, q, '<=', after);
     } finally {
       // Waited for even when this half failed: the helper's next request must not meet this one.
       words = upper();
     }
-    if (words) {
+    if (!words) this.addFtsRange(out, table, q, '>', after);
+    else {
       const w = out.words;
       const live = this.live.words;
       for (let i = 0; i < w.length; i++) w[i] |= words[i] & (live[i] ?? 0);
-    } else {
-      const s = this.stmt(`fts upper ${table}`, `SELECT group_concat(rowid) FROM ${table} WHERE ${table} MATCH ? AND rowid > ?`)
-        .pluck()
-        .get(q, BigInt(after)) as string | null;
-      if (s) addIdList(out.words, s, this.live.words);
     }
     return out;
+  }
+
+  /** Adds to `out` the live patents of an FTS5 query with rowid `op` `after` (bound as INTEGER: see ftsInHalves). */
+  private addFtsRange(out: Bitset, table: string, q: string, op: '<=' | '>', after: number): void {
+    const s = this.stmt(`fts ${op} ${table}`, `SELECT group_concat(rowid) FROM ${table} WHERE ${table} MATCH ? AND rowid ${op} ?`)
+      .pluck()
+      .get(q, BigInt(after)) as string | null;
+    if (s) addIdList(out.words, s, this.live.words);
   }
 
   /** How many patents an FTS5 query matches. */
