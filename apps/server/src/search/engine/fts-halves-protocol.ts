@@ -1,5 +1,6 @@
 // What FtsHalves (fts-halves.ts) and its helper thread (fts-halves.worker.ts) share: the words of the control buffer
-// and a request. A request's result is the bits of the ids found, in the shared buffer it names.
+// and a request. A request's result is the bits of the ids found, in the shared buffer it names, or a text sent on
+// the result port the helper was started with.
 
 /** Control word: the helper has opened the database (0 → 1, once). */
 export const HALF_READY = 0;
@@ -10,7 +11,9 @@ export const HALF_DONE = 1;
 export const HALF_FAILED = 2;
 export const HALF_CONTROL_WORDS = 2;
 
-export interface HalfRequest {
+/** The ids an FTS5 query matches in the half, as bits in the shared buffer `words`. */
+export interface BitsRequest {
+  kind: 'bits';
   table: string;
   query: string;
   /** The half is rowid > after. */
@@ -19,3 +22,16 @@ export interface HalfRequest {
   words: SharedArrayBuffer;
   wordCount: number;
 }
+
+/** ip_hits over patents_tx in the half (`id:n_ti:n_ab:n_cl`, comma-joined, or null), sent back on the result port. */
+export interface HitsRequest {
+  kind: 'hits';
+  query: string;
+  after: number;
+}
+
+export type HalfRequest = BitsRequest | HitsRequest;
+
+/** ip_hits over patents_tx (ip_fts5.c) for the rowids `op` a bound. The subquery keeps the auxiliary function out of the aggregate (FTS5 refuses it there). */
+export const hitsSql = (op: '' | '<=' | '>') =>
+  `SELECT group_concat(h) FROM (SELECT ip_hits(patents_tx) AS h FROM patents_tx WHERE patents_tx MATCH ?${op ? ` AND rowid ${op} ?` : ''} LIMIT -1)`;

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { hasPatentData, readPatents } from '../test-data';
 import { parseExpression } from '../expression';
-import { loadRecords } from '../../modules/search/testing';
-import { keywordsAst } from '../../modules/search/search.service';
+import { loadRecords, rankInputs } from '../../modules/search/testing';
+import { BM25_WEIGHTS, keywordsAst } from '../../modules/search/search.service';
 import { seedDemoPatents } from '../../modules/patents/patent-seed';
 import { ftsQuery } from './compile-sqlite';
 import { closeFtsHalves, ftsHalvesOf } from './fts-halves';
@@ -83,6 +83,26 @@ describe.runIf(hasPatentData())('FTS5 queries in two halves, one on a helper thr
     const after = store.live.last() >>> 1;
     expect(ids.some((id) => id <= after)).toBe(true);
     expect(ids.some((id) => id > after)).toBe(true);
+  });
+
+  it('scores one-phrase queries as before: ip_hits in two halves gives the same rows and scores', () => {
+    expect(store.nativeScoring).toBe(true);
+    const sendHits = vi.spyOn(ftsHalvesOf(raw())!, 'sendHits');
+    for (const q of ['数据', '神经网络', '"数据处理"', 'TX="neural network"', '方法', 'TX=(数据 NEAR/3 处理)']) {
+      const ast = astOf(q);
+      const rank = (min: number) => {
+        store.clearCaches();
+        store.ftsHalvesMin = min;
+        const { rq, hits } = rankInputs(store, ast);
+        return [...store.rankRows(rq, BM25_WEIGHTS, hits)];
+      };
+      const expected = rank(Infinity);
+      expect(expected.length, q).toBeGreaterThan(0);
+      expect(rank(0), q).toEqual(expected);
+    }
+    // The one-phrase queries' ip_hits went to the helper in halves; NEAR's scores come from ip_bm25t.
+    expect(sendHits).toHaveBeenCalledTimes(5);
+    sendHits.mockRestore();
   });
 
   it('leaves out patents that are no longer live, in the helper’s half too', () => {

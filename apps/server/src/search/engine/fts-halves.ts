@@ -5,11 +5,14 @@
 // the two run side by side.
 //
 // The server's thread blocks in Atomics.wait until the helper's half is in (a search is synchronous code from the
-// first FTS5 call to the page); the helper writes the ids as bits into a shared buffer. Until the helper has opened
-// the database, after it failed, in a transaction (a half read outside it would miss its writes), for in-memory
-// databases and under FTS_HALVES_MIN patents, queries run whole as before. IP_FTS_HALVES=off turns it off.
+// first FTS5 call to the page); the helper writes the ids as bits into a shared buffer, or, for ip_hits (a one-phrase
+// query's instances per column, which the relevance page scores), posts the text on a port the waiting thread reads
+// synchronously (receiveMessageOnPort). Until the helper has opened the database, after it failed, in a transaction
+// (a half read outside it would miss its writes), for in-memory databases and under FTS_HALVES_MIN patents, queries
+// run whole as before. IP_FTS_HALVES=off turns it off.
 import type Database from 'better-sqlite3';
-import type { Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
+import { loadSearchExtension, NATIVE_SEARCH_LIBRARY } from '../../db/native';
 import { startWorker } from '../../worker-thread';
 import { HALF_CONTROL_WORDS, HALF_DONE, HALF_PENDING, HALF_READY, HALF_STATE, type HalfRequest } from './fts-halves-protocol';
 
@@ -22,11 +25,17 @@ export class FtsHalves {
   private worker: Worker | null = null;
   private readonly ctrl = new Int32Array(new SharedArrayBuffer(HALF_CONTROL_WORDS * 4));
   private buffer: SharedArrayBuffer | null = null;
+  /** Where the helper's text results arrive; read synchronously (receiveMessageOnPort) while the thread waits. */
+  private results: MessagePort | null = null;
   private stopped = false;
   /** Halves the helper has evaluated (tests, figures). */
   helped = 0;
 
-  constructor(private readonly file: string) {}
+  /** `extension`: the search extension the server's connection loaded (for ip_hits), null when none. */
+  constructor(
+    private readonly file: string,
+    private readonly extension: string | null,
+  ) {}
 
   /** Whether the helper is up; the first call starts it (until it has opened the database, queries run whole). */
   ready(): boolean {
@@ -40,11 +49,15 @@ export class FtsHalves {
 
   private start(): void {
     try {
+      const { port1, port2 } = new MessageChannel();
       const w = startWorker('fts-halves', import.meta.url, {
-        workerData: { file: this.file, ctrl: this.ctrl.buffer },
+        workerData: { file: this.file, ctrl: this.ctrl.buffer, results: port2, extension: this.extension },
+        transferList: [port2],
         resourceLimits: { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 32 },
       });
       w.unref();
+      port1.unref();
+      this.results = port1;
       // A helper that cannot open the file, or ends, is not started again: queries run whole.
       w.on('error', () => void this.stop());
       w.on('exit', () => {
@@ -59,24 +72,42 @@ export class FtsHalves {
 
   /**
    * Sends the half rowid > `after` to the helper (ready() must be true); the returned function waits for its bits
-   * (`wordCount` words, valid until the next send) or returns null when the helper failed or did not answer in time.
+   * (`wordCount` words, valid until the next request) or returns null when the helper failed or did not answer in time.
    */
   send(table: string, query: string, after: number, wordCount: number): () => Uint32Array | null {
     if (!this.buffer || this.buffer.byteLength < wordCount * 4) this.buffer = new SharedArrayBuffer(wordCount * 4);
     const words = this.buffer;
+    const done = this.request({ kind: 'bits', table, query, after, words, wordCount });
+    return () => (done() ? new Uint32Array(words, 0, wordCount) : null);
+  }
+
+  /**
+   * Sends ip_hits over patents_tx for rowid > `after` (ready() must be true); the returned function waits for its text
+   * ({ text }: null when nothing matched) or returns null when the helper failed or did not answer in time.
+   */
+  sendHits(query: string, after: number): () => { text: string | null } | null {
+    const done = this.request({ kind: 'hits', query, after });
+    return () => {
+      if (!done()) return null;
+      const m = receiveMessageOnPort(this.results!);
+      return m ? { text: m.message as string | null } : null;
+    };
+  }
+
+  /** Posts a request; the returned function waits for it and says whether it was done. */
+  private request(m: HalfRequest): () => boolean {
     Atomics.store(this.ctrl, HALF_STATE, HALF_PENDING);
-    const request: HalfRequest = { table, query, after, words, wordCount };
-    this.worker!.postMessage(request);
+    this.worker!.postMessage(m);
     return () => {
       Atomics.wait(this.ctrl, HALF_STATE, HALF_PENDING, HALF_WAIT_MS);
       const state = Atomics.load(this.ctrl, HALF_STATE);
       if (state === HALF_DONE) {
         this.helped++;
-        return new Uint32Array(words, 0, wordCount);
+        return true;
       }
       // Failed (the server's thread meets the same error in its own half), or stuck: a stuck helper is stopped.
       if (state === HALF_PENDING) void this.stop();
-      return null;
+      return false;
     };
   }
 
@@ -85,6 +116,8 @@ export class FtsHalves {
     this.stopped = true;
     const w = this.worker;
     this.worker = null;
+    this.results?.close();
+    this.results = null;
     if (w) await w.terminate();
   }
 }
@@ -95,7 +128,7 @@ const helpers = new WeakMap<Database.Database, FtsHalves>();
 export function ftsHalvesOf(raw: Database.Database): FtsHalves | null {
   if (process.env.IP_FTS_HALVES === 'off' || raw.memory || !raw.name) return null;
   let h = helpers.get(raw);
-  if (!h) helpers.set(raw, (h = new FtsHalves(raw.name)));
+  if (!h) helpers.set(raw, (h = new FtsHalves(raw.name, loadSearchExtension(raw) ? NATIVE_SEARCH_LIBRARY : null)));
   return h;
 }
 

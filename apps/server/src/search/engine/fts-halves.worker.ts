@@ -1,31 +1,60 @@
 // The helper thread of FtsHalves (fts-halves.ts, ADR 0077): its own read-only connection to the server's SQLite
 // file evaluates the upper half of an FTS5 query's rowid range while the server's thread evaluates the lower half.
-// It writes the ids it finds as bits into the shared buffer of the request, then sets the state word and wakes the
-// waiting thread. It imports nothing of the server but the shared constants and the id-list parser.
-import { parentPort, workerData } from 'node:worker_threads';
+// It writes the ids it finds as bits into the shared buffer of the request (or, for ip_hits, posts the text on its
+// result port), then sets the state word and wakes the waiting thread. It imports nothing of the server but the shared constants and the id-list parser.
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { addIdList } from './bitset';
-import { HALF_DONE, HALF_FAILED, HALF_READY, HALF_STATE, type HalfRequest } from './fts-halves-protocol';
+import { HALF_DONE, HALF_FAILED, HALF_READY, HALF_STATE, hitsSql, type HalfRequest } from './fts-halves-protocol';
 
-const { file, ctrl: ctrlBuffer } = workerData as { file: string; ctrl: SharedArrayBuffer };
+const {
+  file,
+  ctrl: ctrlBuffer,
+  results,
+  extension,
+} = workerData as {
+  file: string;
+  ctrl: SharedArrayBuffer;
+  /** Where a text result goes (the server's thread reads it with receiveMessageOnPort). */
+  results: MessagePort;
+  /** The search extension the server's connection has loaded (db/native.ts), for ip_hits; null when none. */
+  extension: string | null;
+};
 const ctrl = new Int32Array(ctrlBuffer);
 const db = new Database(file, { readonly: true, fileMustExist: true });
+// Without it, a 'hits' request fails and the server's thread evaluates that half itself.
+try {
+  if (extension) db.loadExtension(extension);
+} catch {
+  // as without it
+}
 // Its pages come mostly from the operating system's cache, as the server's own connection's do (ADR 0074).
 db.pragma('cache_size = -2048');
 db.pragma('busy_timeout = 1000');
 const statements = new Map<string, Database.Statement>();
 Atomics.store(ctrl, HALF_READY, 1);
 
+const statement = (source: string): Database.Statement => {
+  let st = statements.get(source);
+  if (!st) statements.set(source, (st = db.prepare(source).pluck()));
+  return st;
+};
+
 parentPort!.on('message', (m: HalfRequest) => {
   try {
-    const words = new Uint32Array(m.words, 0, m.wordCount);
-    words.fill(0);
-    const source = `SELECT group_concat(rowid) FROM ${m.table} WHERE ${m.table} MATCH ? AND rowid > ?`;
-    let st = statements.get(source);
-    if (!st) statements.set(source, (st = db.prepare(source).pluck()));
     // A BigInt binds as INTEGER: FTS5 ignores a rowid bound bound as REAL (a JavaScript number) and walks the whole list.
-    const s = st.get(m.query, BigInt(m.after)) as string | null;
-    if (s) addIdList(words, s);
+    const after = BigInt(m.after);
+    if (m.kind === 'bits') {
+      const words = new Uint32Array(m.words, 0, m.wordCount);
+      words.fill(0);
+      const s = statement(`SELECT group_concat(rowid) FROM ${m.table} WHERE ${m.table} MATCH ? AND rowid > ?`).get(
+        m.query,
+        after,
+      ) as string | null;
+      if (s) addIdList(words, s);
+    } else {
+      results.postMessage(statement(hitsSql('>')).get(m.query, after) as string | null);
+    }
     Atomics.store(ctrl, HALF_STATE, HALF_DONE);
   } catch {
     Atomics.store(ctrl, HALF_STATE, HALF_FAILED);

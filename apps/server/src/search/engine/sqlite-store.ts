@@ -18,6 +18,7 @@ import { addIdList, Bitset } from './bitset';
 import { loadSearchExtension } from '../../db/native';
 import { ftsQuery, titleIndexQuery, txIndexQuery } from './compile-sqlite';
 import { FTS_HALVES_MIN, ftsHalvesOf, type FtsHalves } from './fts-halves';
+import { hitsSql } from './fts-halves-protocol';
 import { Postings, POSTING_DEFAULTS, type PostingOptions } from './postings';
 import { prefixEnd } from './structured';
 import {
@@ -104,7 +105,7 @@ export class SqliteStore extends ColumnStore {
       loadSearchExtension(raw) &&
       raw.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'patents_fts_docsize'").get() !== undefined;
     if (this.native) raw.function('ip_doc_tokens', { deterministic: false }, (id) => this.docTokens[Number(id)] ?? 0);
-    this.hits = this.native && this.txIndex && prepares(raw, HITS_SQL);
+    this.hits = this.native && this.txIndex && prepares(raw, hitsSql(''));
   }
 
   protected override onResize(cap: number, regrow: (b: Bitset) => Bitset): void {
@@ -293,8 +294,8 @@ export class SqliteStore extends ColumnStore {
    */
   ftsBitset(query: string): Bitset {
     const [table, q] = this.ftsTable(query);
-    const halves = this.cap >= this.ftsHalvesMin && !this.raw.inTransaction ? ftsHalvesOf(this.raw) : null;
-    if (halves?.ready()) return this.ftsInHalves(halves, table, q);
+    const halves = this.halves();
+    if (halves) return this.ftsInHalves(halves, table, q);
     const s = this.stmt(`fts ${table}`, `SELECT group_concat(rowid) FROM ${table} WHERE ${table} MATCH ?`).pluck().get(q) as
       string | null;
     return this.liveOfIdList(s);
@@ -302,6 +303,13 @@ export class SqliteStore extends ColumnStore {
 
   /** Patents from this many up (the id range) have their FTS5 queries run in two halves (fts-halves.ts; tests lower it). */
   ftsHalvesMin = FTS_HALVES_MIN;
+
+  /** The helper thread when this query may run in halves: a large database, outside a transaction, the helper up. */
+  private halves(): FtsHalves | null {
+    if (this.cap < this.ftsHalvesMin || this.raw.inTransaction) return null;
+    const h = ftsHalvesOf(this.raw);
+    return h?.ready() ? h : null;
+  }
 
   /**
    * ftsBitset in two halves of the id range (ADR 0077): the upper on the helper thread, the lower here meanwhile.
@@ -438,7 +446,7 @@ export class SqliteStore extends ColumnStore {
     if (tx === null) return null;
     let s: string | null;
     try {
-      s = this.stmt('hits', HITS_SQL).pluck().get(tx) as string | null;
+      s = this.hitsText(tx);
     } catch {
       return null; // not one phrase after all (ip_hits refuses it): ip_bm25t scores it
     }
@@ -460,6 +468,23 @@ export class SqliteStore extends ColumnStore {
     }
     if (counts.length !== 3 * ids.length) return null;
     return lruSet(this.scored, query, { ids: Int32Array.from(ids), counts: Int32Array.from(counts) }, KEPT_SCORED);
+  }
+
+  /** ip_hits' text for a patents_tx query: in two halves of the id range like ftsBitset when the database is large. */
+  private hitsText(tx: string): string | null {
+    const halves = this.halves();
+    if (!halves) return this.stmt('hits', hitsSql('')).pluck().get(tx) as string | null;
+    const after = this.live.last() >>> 1;
+    const upper = halves.sendHits(tx, after);
+    let lower: string | null;
+    let up: { text: string | null } | null;
+    try {
+      lower = this.stmt('hits <=', hitsSql('<=')).pluck().get(tx, BigInt(after)) as string | null;
+    } finally {
+      up = upper();
+    }
+    up ??= { text: this.stmt('hits >', hitsSql('>')).pluck().get(tx, BigInt(after)) as string | null };
+    return lower && up.text ? `${lower},${up.text}` : (lower ?? up.text);
   }
 
   /**
@@ -626,10 +651,6 @@ export class SqliteStore extends ColumnStore {
     this.results.clear();
   }
 }
-
-/** ip_hits over patents_tx (ip_fts5.c). The subquery keeps the auxiliary function out of the aggregate (FTS5 refuses it there). */
-const HITS_SQL =
-  'SELECT group_concat(h) FROM (SELECT ip_hits(patents_tx) AS h FROM patents_tx WHERE patents_tx MATCH ? LIMIT -1)';
 
 /** Whether `sql` prepares on `raw` (a function it names exists). */
 function prepares(raw: Database.Database, sql: string): boolean {
