@@ -10,6 +10,7 @@ import { referenceNear } from '../../modules/search/testing';
 import { CHUNK_OVERLAP, MAX_TERM_TOKENS, MAX_WINDOW, PG_CHUNK_POSITIONS, PG_MAX_POSITIONS_PER_LEXEME } from './limits';
 import { MAX_NEAR_DISTANCE } from '../expression';
 import { topK } from './sqlite-store';
+import { inHalves } from './fts-halves';
 
 describe('PostgreSQL chunks', () => {
   function check(main: string[], limits: { positions: number; perLexeme: number; bytes: number; overlap: number }) {
@@ -272,5 +273,44 @@ describe('Bitset and topK', () => {
     const cmp = (x: number, y: number) => (x % 97) - (y % 97) || y - x;
     expect(topK(items, 50, cmp)).toEqual([...items].sort(cmp).slice(0, 50));
     expect(topK(items, 0, cmp)).toEqual([]);
+  });
+});
+
+describe('inHalves: a query’s two halves side by side (ADR 0077)', () => {
+  it('takes the helper’s half when it answers, after running the lower half here', () => {
+    const order: string[] = [];
+    const got = inHalves(
+      () => (order.push('wait'), 'upper'),
+      () => (order.push('lower'), 'low'),
+      () => (order.push('here'), 'upper here'),
+    );
+    expect(got).toEqual(['low', 'upper']);
+    expect(order).toEqual(['lower', 'wait']);
+  });
+
+  it('runs the upper half here when the helper failed or did not answer', () => {
+    const order: string[] = [];
+    const got = inHalves<string, string>(
+      () => (order.push('wait'), null),
+      () => (order.push('lower'), 'low'),
+      () => (order.push('here'), 'upper here'),
+    );
+    expect(got).toEqual(['low', 'upper here']);
+    expect(order).toEqual(['lower', 'wait', 'here']);
+  });
+
+  it('still waits for the helper when the lower half throws, and throws that error', () => {
+    const order: string[] = [];
+    expect(() =>
+      inHalves(
+        () => (order.push('wait'), 'upper'),
+        () => {
+          order.push('lower');
+          throw new Error('fts5: syntax error');
+        },
+        () => (order.push('here'), 'upper here'),
+      ),
+    ).toThrow('fts5: syntax error');
+    expect(order).toEqual(['lower', 'wait']);
   });
 });

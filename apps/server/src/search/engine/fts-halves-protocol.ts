@@ -32,6 +32,10 @@ export interface HitsRequest {
 
 export type HalfRequest = BitsRequest | HitsRequest;
 
+/** The ids an FTS5 query matches in `table`, comma-joined (group_concat builds the list in C), for the rowids `op` a bound. */
+export const idsSql = (table: string, op: '' | '<=' | '>') =>
+  `SELECT group_concat(rowid) FROM ${table} WHERE ${table} MATCH ?${op ? ` AND rowid ${op} ?` : ''}`;
+
 /** ip_hits over patents_tx (ip_fts5.c) for the rowids `op` a bound. The subquery keeps the auxiliary function out of the aggregate (FTS5 refuses it there). */
 export const hitsSql = (op: '' | '<=' | '>') =>
   `SELECT group_concat(h) FROM (SELECT ip_hits(patents_tx) AS h FROM patents_tx WHERE patents_tx MATCH ?${op ? ` AND rowid ${op} ?` : ''} LIMIT -1)`;

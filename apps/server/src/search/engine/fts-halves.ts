@@ -138,3 +138,19 @@ export async function closeFtsHalves(raw: Database.Database): Promise<void> {
   helpers.delete(raw);
   await h?.stop();
 }
+
+/**
+ * A query's two halves side by side (ADR 0077): `upper` waits for the helper's half (sent just before), `lower` runs
+ * the other here meanwhile, and `upperHere` runs the helper's half here when the helper failed or did not answer.
+ */
+export function inHalves<L, U>(upper: () => U | null, lower: () => L, upperHere: () => U): [L, U] {
+  let up: U | null;
+  let low: L;
+  try {
+    low = lower();
+  } finally {
+    // Waited for even when this half failed: the helper's next request must not meet this one.
+    up = upper();
+  }
+  return [low, up ?? upperHere()];
+}

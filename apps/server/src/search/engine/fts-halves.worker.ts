@@ -5,7 +5,7 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { addIdList } from './bitset';
-import { HALF_DONE, HALF_FAILED, HALF_READY, HALF_STATE, hitsSql, type HalfRequest } from './fts-halves-protocol';
+import { HALF_DONE, HALF_FAILED, HALF_READY, HALF_STATE, hitsSql, idsSql, type HalfRequest } from './fts-halves-protocol';
 
 const {
   file,
@@ -47,10 +47,7 @@ parentPort!.on('message', (m: HalfRequest) => {
     if (m.kind === 'bits') {
       const words = new Uint32Array(m.words, 0, m.wordCount);
       words.fill(0);
-      const s = statement(`SELECT group_concat(rowid) FROM ${m.table} WHERE ${m.table} MATCH ? AND rowid > ?`).get(
-        m.query,
-        after,
-      ) as string | null;
+      const s = statement(idsSql(m.table, '>')).get(m.query, after) as string | null;
       if (s) addIdList(words, s);
     } else {
       results.postMessage(statement(hitsSql('>')).get(m.query, after) as string | null);

@@ -17,8 +17,8 @@ import { parsePublicationNumber } from '../patent-number';
 import { addIdList, Bitset } from './bitset';
 import { loadSearchExtension } from '../../db/native';
 import { ftsQuery, titleIndexQuery, txIndexQuery } from './compile-sqlite';
-import { FTS_HALVES_MIN, ftsHalvesOf, type FtsHalves } from './fts-halves';
-import { hitsSql } from './fts-halves-protocol';
+import { FTS_HALVES_MIN, ftsHalvesOf, inHalves, type FtsHalves } from './fts-halves';
+import { hitsSql, idsSql } from './fts-halves-protocol';
 import { Postings, POSTING_DEFAULTS, type PostingOptions } from './postings';
 import { prefixEnd } from './structured';
 import {
@@ -296,9 +296,7 @@ export class SqliteStore extends ColumnStore {
     const [table, q] = this.ftsTable(query);
     const halves = this.halves();
     if (halves) return this.ftsInHalves(halves, table, q);
-    const s = this.stmt(`fts ${table}`, `SELECT group_concat(rowid) FROM ${table} WHERE ${table} MATCH ?`).pluck().get(q) as
-      string | null;
-    return this.liveOfIdList(s);
+    return this.liveOfIdList(this.stmt(`fts ${table}`, idsSql(table, '')).pluck().get(q) as string | null);
   }
 
   /** Patents from this many up (the id range) have their FTS5 queries run in two halves (fts-halves.ts; tests lower it). */
@@ -316,18 +314,22 @@ export class SqliteStore extends ColumnStore {
    * Rowid bounds are bound as BigInt: FTS5 honours only an INTEGER bound, and a JavaScript number binds as REAL.
    */
   private ftsInHalves(halves: FtsHalves, table: string, q: string): Bitset {
-    const after = this.live.last() >>> 1;
+    const after = this.splitPoint();
     const out = new Bitset(this.cap);
-    const upper = halves.send(table, q, after, out.words.length);
-    let words: Uint32Array | null = null;
-    try {
-      this.addFtsRange(out, table, q, '<=', after);
-    } finally {
-      // Waited for even when this half failed: the helper's next request must not meet this one.
-      words = upper();
-    }
-    if (!words) this.addFtsRange(out, table, q, '>', after);
-    else {
+    const range = (op: '<=' | '>') => {
+      const s = this.stmt(`fts ${op} ${table}`, idsSql(table, op)).pluck().get(q, BigInt(after)) as string | null;
+      if (s) addIdList(out.words, s, this.live.words);
+    };
+    // null from the helper's side: it failed, and the upper half was added here instead.
+    const [, words] = inHalves(
+      halves.send(table, q, after, out.words.length),
+      () => range('<='),
+      () => {
+        range('>');
+        return null;
+      },
+    );
+    if (words) {
       const w = out.words;
       const live = this.live.words;
       for (let i = 0; i < w.length; i++) w[i] |= words[i] & (live[i] ?? 0);
@@ -335,12 +337,9 @@ export class SqliteStore extends ColumnStore {
     return out;
   }
 
-  /** Adds to `out` the live patents of an FTS5 query with rowid `op` `after` (bound as INTEGER: see ftsInHalves). */
-  private addFtsRange(out: Bitset, table: string, q: string, op: '<=' | '>', after: number): void {
-    const s = this.stmt(`fts ${op} ${table}`, `SELECT group_concat(rowid) FROM ${table} WHERE ${table} MATCH ? AND rowid ${op} ?`)
-      .pluck()
-      .get(q, BigInt(after)) as string | null;
-    if (s) addIdList(out.words, s, this.live.words);
+  /** Where a query's id range is split: the lower half is rowid <= this, about half the live patents' id range. */
+  private splitPoint(): number {
+    return this.live.last() >>> 1;
   }
 
   /** How many patents an FTS5 query matches. */
@@ -474,17 +473,14 @@ export class SqliteStore extends ColumnStore {
   private hitsText(tx: string): string | null {
     const halves = this.halves();
     if (!halves) return this.stmt('hits', hitsSql('')).pluck().get(tx) as string | null;
-    const after = this.live.last() >>> 1;
-    const upper = halves.sendHits(tx, after);
-    let lower: string | null;
-    let up: { text: string | null } | null;
-    try {
-      lower = this.stmt('hits <=', hitsSql('<=')).pluck().get(tx, BigInt(after)) as string | null;
-    } finally {
-      up = upper();
-    }
-    up ??= { text: this.stmt('hits >', hitsSql('>')).pluck().get(tx, BigInt(after)) as string | null };
-    return lower && up.text ? `${lower},${up.text}` : (lower ?? up.text);
+    const after = this.splitPoint();
+    const range = (op: '<=' | '>') => this.stmt(`hits ${op}`, hitsSql(op)).pluck().get(tx, BigInt(after)) as string | null;
+    const [lower, { text: upper }] = inHalves(
+      halves.sendHits(tx, after),
+      () => range('<='),
+      () => ({ text: range('>') }),
+    );
+    return lower && upper ? `${lower},${upper}` : (lower ?? upper);
   }
 
   /**
