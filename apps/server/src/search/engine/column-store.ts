@@ -466,7 +466,7 @@ export abstract class ColumnStore {
     const appN = new Int32Array(this.applicantDict.size);
     const touched: number[] = [];
     const noApplicant = countFacets(
-      set.toArray(),
+      set.words,
       this.rec,
       this.ipcSectionOf,
       this.ipcClassOf,
@@ -595,7 +595,7 @@ export function lruSet<K, V>(map: Map<K, V>, key: K, value: V, max: number): V {
   return value;
 }
 
-interface FacetCounters {
+export interface FacetCounters {
   typeN: Int32Array;
   lsN: Int32Array;
   yearN: Int32Array;
@@ -605,13 +605,24 @@ interface FacetCounters {
   touched: number[];
 }
 
+/** How many patents the facet count gathers before it counts them (its scratch arrays: 5 × 4 × this bytes). */
+export const FACET_BLOCK = 4096;
+const blockIds = new Int32Array(FACET_BLOCK);
+const blockPacked = new Int32Array(FACET_BLOCK);
+const blockIpc = new Int32Array(FACET_BLOCK);
+const blockApplicant = new Int32Array(FACET_BLOCK);
+const blockMore = new Int32Array(FACET_BLOCK);
+
 /**
- * The facet counting loop, on its own so V8 optimises it as a whole function (inside facets() it ran as on-stack
- * replacement code that deoptimised at the first statement after the loop on every call). Returns how many
- * patents have no applicant.
+ * The facet counts of the patents whose bits are set in `words`; returns how many have no applicant. Each block of
+ * FACET_BLOCK patents is first gathered from `rec` into small arrays, then counted: the gathering loop's reads do not
+ * depend on each other, so the processor overlaps their cache misses, where one loop doing both waited for each (a
+ * result of 61,011 of 1,031,826 patents: 8.7 ms against 17.0 ms, ADR 0078). The loops are functions of their own so
+ * that V8 optimises each as a whole (inside facets() the loop ran as on-stack replacement code that deoptimised at
+ * the first statement after it on every call).
  */
-function countFacets(
-  ids: Int32Array,
+export function countFacets(
+  words: Uint32Array,
   rec: Int32Array,
   secOf: Int32Array,
   clsOf: Int32Array,
@@ -619,27 +630,57 @@ function countFacets(
   pool: Int32Array,
   c: FacetCounters,
 ): number {
-  const { typeN, lsN, yearN, secN, clsN, appN, touched } = c;
-  const moreWords = hasMore.words;
   let noApplicant = 0;
-  for (let i = 0; i < ids.length; i++) {
-    const id = ids[i];
-    const k = id * 4;
-    const packed = rec[k];
+  let n = 0;
+  for (let w = 0; w < words.length; w++) {
+    let bits = words[w];
+    while (bits !== 0) {
+      const low = bits & -bits;
+      bits ^= low;
+      const id = (w << 5) | (31 - Math.clz32(low));
+      const k = id * 4;
+      blockIds[n] = id;
+      blockPacked[n] = rec[k];
+      blockIpc[n] = rec[k + 1];
+      blockApplicant[n] = rec[k + 2];
+      blockMore[n] = rec[k + 3];
+      if (++n === FACET_BLOCK) {
+        noApplicant += countBlock(n, secOf, clsOf, hasMore.words, pool, c);
+        n = 0;
+      }
+    }
+  }
+  return noApplicant + countBlock(n, secOf, clsOf, hasMore.words, pool, c);
+}
+
+/** Counts the first `n` patents gathered into the block arrays (countFacets). */
+function countBlock(
+  n: number,
+  secOf: Int32Array,
+  clsOf: Int32Array,
+  moreWords: Uint32Array,
+  pool: Int32Array,
+  c: FacetCounters,
+): number {
+  const { typeN, lsN, yearN, secN, clsN, appN, touched } = c;
+  let noApplicant = 0;
+  for (let i = 0; i < n; i++) {
+    const packed = blockPacked[i];
     typeN[packed & 0xff]++;
     lsN[(packed >>> 8) & 0xff]++;
     yearN[packed >>> 16]++;
-    const ipc = rec[k + 1];
+    const ipc = blockIpc[i];
     secN[secOf[ipc]]++;
     clsN[clsOf[ipc]]++;
-    const a = rec[k + 2];
+    const a = blockApplicant[i];
     if (a < 0) {
       noApplicant++;
       continue;
     }
     if (appN[a]++ === 0) touched.push(a);
+    const id = blockIds[i];
     if ((moreWords[id >>> 5] & (1 << (id & 31))) !== 0) {
-      const o = rec[k + 3];
+      const o = blockMore[i];
       for (let j = o + pool[o]; j > o; j--) {
         const m = pool[j];
         if (appN[m]++ === 0) touched.push(m);

@@ -11,6 +11,7 @@ import { CHUNK_OVERLAP, MAX_TERM_TOKENS, MAX_WINDOW, PG_CHUNK_POSITIONS, PG_MAX_
 import { MAX_NEAR_DISTANCE } from '../expression';
 import { topK } from './sqlite-store';
 import { inHalves } from './fts-halves';
+import { countFacets, FACET_BLOCK, type FacetCounters } from './column-store';
 
 describe('PostgreSQL chunks', () => {
   function check(main: string[], limits: { positions: number; perLexeme: number; bytes: number; overlap: number }) {
@@ -312,5 +313,87 @@ describe('inHalves: a query’s two halves side by side (ADR 0077)', () => {
       ),
     ).toThrow('fts5: syntax error');
     expect(order).toEqual(['lower', 'wait']);
+  });
+});
+
+describe('countFacets: gathered in blocks, counted as one loop would', () => {
+  const counters = (apps: number): FacetCounters => ({
+    typeN: new Int32Array(256),
+    lsN: new Int32Array(256),
+    yearN: new Int32Array(32768),
+    secN: new Int32Array(8),
+    clsN: new Int32Array(16),
+    appN: new Int32Array(apps),
+    touched: [],
+  });
+
+  it('counts every member across several blocks, the last one partial, with further applicants and none', () => {
+    const rand = rng(7);
+    const cap = 5 * FACET_BLOCK + 1234;
+    const APPS = 500;
+    const rec = new Int32Array(4 * (cap + 1));
+    const pool: number[] = [0];
+    const more = new Bitset(cap);
+    for (let id = 0; id <= cap; id++) {
+      const k = 4 * id;
+      rec[k] = Math.floor(rand() * 3) | (Math.floor(rand() * 4) << 8) | ((1985 + Math.floor(rand() * 40)) << 16);
+      rec[k + 1] = Math.floor(rand() * 40);
+      rec[k + 2] = rand() < 0.1 ? -1 : Math.floor(rand() * APPS);
+      if (rec[k + 2] >= 0 && rand() < 0.2) {
+        const extra = 1 + Math.floor(rand() * 3);
+        rec[k + 3] = pool.length;
+        pool.push(extra);
+        for (let j = 0; j < extra; j++) pool.push(Math.floor(rand() * APPS));
+        more.add(id);
+      }
+    }
+    const secOf = Int32Array.from({ length: 40 }, (_, i) => i % 8);
+    const clsOf = Int32Array.from({ length: 40 }, (_, i) => i % 16);
+    // Members in every word of the range, the highest bit of a word among them (id 31: the sign bit of an int32).
+    const set = new Bitset(cap);
+    for (let id = 0; id <= cap; id++) if (rand() < 0.7 || id % 32 === 31) set.add(id);
+    const ids = Array.from(set.toArray());
+    expect(ids.length).toBeGreaterThan(3 * FACET_BLOCK);
+
+    const got = counters(APPS);
+    const noApplicant = countFacets(set.words, rec, secOf, clsOf, more, Int32Array.from(pool), got);
+
+    const want = counters(APPS);
+    let wantNone = 0;
+    for (const id of ids) {
+      const k = 4 * id;
+      want.typeN[rec[k] & 0xff]++;
+      want.lsN[(rec[k] >>> 8) & 0xff]++;
+      want.yearN[rec[k] >>> 16]++;
+      want.secN[secOf[rec[k + 1]]]++;
+      want.clsN[clsOf[rec[k + 1]]]++;
+      if (rec[k + 2] < 0) {
+        wantNone++;
+        continue;
+      }
+      want.appN[rec[k + 2]]++;
+      if (more.has(id)) for (let j = 1; j <= pool[rec[k + 3]]; j++) want.appN[pool[rec[k + 3] + j]]++;
+    }
+    expect(noApplicant).toBe(wantNone);
+    for (const key of ['typeN', 'lsN', 'yearN', 'secN', 'clsN', 'appN'] as const) expect(got[key], key).toEqual(want[key]);
+    expect([...got.touched].sort((a, b) => a - b)).toEqual([...want.appN.keys()].filter((a) => want.appN[a] > 0));
+    expect(new Set(got.touched).size).toBe(got.touched.length);
+  });
+
+  it('counts nothing for an empty set', () => {
+    const c = counters(4);
+    expect(
+      countFacets(
+        new Bitset(100).words,
+        new Int32Array(404),
+        new Int32Array(1),
+        new Int32Array(1),
+        new Bitset(100),
+        new Int32Array(1),
+        c,
+      ),
+    ).toBe(0);
+    expect(c.typeN.every((n) => n === 0)).toBe(true);
+    expect(c.touched).toEqual([]);
   });
 });
