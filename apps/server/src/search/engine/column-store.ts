@@ -5,7 +5,9 @@
 // patents_search_columns (SQLite migration 003, PostgreSQL migration 051).
 import type { DateNode, EnumNode } from '../expression/ast';
 import { addIdList, Bitset } from './bitset';
+import { addFacetCounts, countFacets, facetCounters, middleWord, type FacetSizes } from './facet-count';
 import { compareCodePoints, ipcClass, ipcSection, type FacetCounts } from './facets';
+import { inHalves, type FtsHalves } from './fts-halves';
 import type { SearchFilters } from './structured';
 
 const RESULT_ENTRIES = 16;
@@ -69,7 +71,7 @@ export abstract class ColumnStore {
    * rec[4·id+2] = first applicant code (−1: none), rec[4·id+3] = where its further applicants are in `morePool`
    * (0: none).
    */
-  rec = new Int32Array(0);
+  rec = sharedInt32(0);
   /** Set when a value no longer fits the packing (over 255 types or statuses): the SQL path takes over. */
   unusable = false;
   /**
@@ -79,7 +81,7 @@ export abstract class ColumnStore {
    * that grows when it is not the pool's last is copied to the end; the pool is compacted when half of it is left
    * behind that way.
    */
-  morePool = new Int32Array(1024);
+  morePool = sharedInt32(1024);
   private moreUsed = 1;
   private moreGarbage = 0;
   /** Patents with more than one applicant (a bit test first: most have one). */
@@ -90,8 +92,8 @@ export abstract class ColumnStore {
   readonly sectionDict = new Dict();
   readonly classDict = new Dict();
   /** Per ipcDict code: its section and class codes. */
-  protected ipcSectionOf = new Int32Array(1024);
-  protected ipcClassOf = new Int32Array(1024);
+  protected ipcSectionOf = sharedInt32(1024);
+  protected ipcClassOf = sharedInt32(1024);
   readonly applicantDict = new Dict();
   /** Recent sets of single conditions (recent(), remember()), dropped whenever the data changes. */
   protected cache = new Map<string, Bitset>();
@@ -167,7 +169,7 @@ export abstract class ColumnStore {
     this.ad = grow32(this.ad);
     this.pd = grow32(this.pd);
     this.gd = grow32(this.gd);
-    const rec = new Int32Array(cap * 4);
+    const rec = sharedInt32(cap * 4);
     rec.set(this.rec);
     for (let i = this.cap; i < cap; i++) rec[i * 4 + 2] = -1;
     this.rec = rec;
@@ -187,7 +189,7 @@ export abstract class ColumnStore {
     if (c === this.ipcDict.size - 1 && c > 0) {
       if (c >= this.ipcSectionOf.length) {
         const grow = (a: Int32Array) => {
-          const b = new Int32Array(a.length * 2);
+          const b = sharedInt32(a.length * 2);
           b.set(a);
           return b;
         };
@@ -235,7 +237,7 @@ export abstract class ColumnStore {
   /** Room for `n` more entries at the pool's end (compacting it first when half of it is left behind). */
   private moreRoom(n: number): void {
     if (this.moreGarbage > 1024 && this.moreGarbage * 2 > this.moreUsed) {
-      const pool = new Int32Array(Math.max(1024, (this.moreUsed - this.moreGarbage + n) * 2));
+      const pool = sharedInt32(Math.max(1024, (this.moreUsed - this.moreGarbage + n) * 2));
       let used = 1;
       this.hasMoreApplicants.forEach((id) => {
         const o = this.rec[id * 4 + 3];
@@ -249,7 +251,7 @@ export abstract class ColumnStore {
       this.moreGarbage = 0;
     }
     if (this.moreUsed + n > this.morePool.length) {
-      const pool = new Int32Array(Math.max(this.morePool.length * 2, this.moreUsed + n));
+      const pool = sharedInt32(Math.max(this.morePool.length * 2, this.moreUsed + n));
       pool.set(this.morePool.subarray(0, this.moreUsed));
       this.morePool = pool;
     }
@@ -457,31 +459,51 @@ export abstract class ColumnStore {
     return out;
   }
 
+  /**
+   * The helper that counts the upper half of a large result's facets beside this thread (ADR 0078), or null: the
+   * SQLite store's FTS5 helper on a large database.
+   */
+  protected facetHelper(): FtsHalves | null {
+    return null;
+  }
+
+  /** Results from this many patents up have their facets counted in two halves when there is a helper (tests lower it). */
+  facetSplitMin = FACET_SPLIT_MIN;
+
   facets(set: Bitset, applicantLimit: number): FacetCounts {
-    const typeN = new Int32Array(256);
-    const lsN = new Int32Array(256);
-    const secN = new Int32Array(this.sectionDict.size);
-    const clsN = new Int32Array(this.classDict.size);
-    const yearN = new Int32Array(32768);
-    const appN = new Int32Array(this.applicantDict.size);
-    const touched: number[] = [];
-    const noApplicant = countFacets(
-      set.words,
-      this.rec,
-      this.ipcSectionOf,
-      this.ipcClassOf,
-      this.hasMoreApplicants,
-      this.morePool,
-      {
-        typeN,
-        lsN,
-        yearN,
-        secN,
-        clsN,
-        appN,
-        touched,
-      },
-    );
+    const sizes: FacetSizes = [this.sectionDict.size, this.classDict.size, this.applicantDict.size];
+    const c = facetCounters(sizes);
+    const words = set.words;
+    const more = this.hasMoreApplicants.words;
+    const count = (from: number, to: number) =>
+      countFacets(words, from, to, this.rec, this.ipcSectionOf, this.ipcClassOf, more, this.morePool, c);
+    const helper = this.facetHelper();
+    const split = helper ? splitWords(words, this.facetSplitMin) : null;
+    const upper = split
+      ? helper!.sendFacets({
+          set: words,
+          fromWord: split,
+          rec: this.rec,
+          secOf: this.ipcSectionOf,
+          clsOf: this.ipcClassOf,
+          more,
+          pool: this.morePool,
+          sizes,
+        })
+      : null;
+    let noApplicant: number;
+    if (!upper) noApplicant = count(0, words.length);
+    else {
+      const [low, up] = inHalves(
+        upper,
+        () => count(0, split!),
+        () => ({ counts: null, noApplicant: count(split!, words.length) }),
+      );
+      if (up.counts) addFacetCounts(c, up.counts);
+      noApplicant = low + up.noApplicant;
+    }
+    const { typeN, lsN, yearN, secN, clsN, appN } = c;
+    const touched = c.touched!;
     const toMap = (counts: Int32Array, dict: Dict) => {
       const m = new Map<string, number>();
       counts.forEach((n, c) => {
@@ -595,99 +617,21 @@ export function lruSet<K, V>(map: Map<K, V>, key: K, value: V, max: number): V {
   return value;
 }
 
-export interface FacetCounters {
-  typeN: Int32Array;
-  lsN: Int32Array;
-  yearN: Int32Array;
-  secN: Int32Array;
-  clsN: Int32Array;
-  appN: Int32Array;
-  touched: number[];
-}
-
-/** How many patents the facet count gathers before it counts them (its scratch arrays: 5 × 4 × this bytes). */
-export const FACET_BLOCK = 4096;
-const blockIds = new Int32Array(FACET_BLOCK);
-const blockPacked = new Int32Array(FACET_BLOCK);
-const blockIpc = new Int32Array(FACET_BLOCK);
-const blockApplicant = new Int32Array(FACET_BLOCK);
-const blockMore = new Int32Array(FACET_BLOCK);
+/** Results from this many patents up have their facets counted in two halves when a helper is there (ADR 0078). */
+const FACET_SPLIT_MIN = 8192;
 
 /**
- * The facet counts of the patents whose bits are set in `words`; returns how many have no applicant. Each block of
- * FACET_BLOCK patents is first gathered from `rec` into small arrays, then counted: the gathering loop's reads do not
- * depend on each other, so the processor overlaps their cache misses, where one loop doing both waited for each (a
- * result of 61,011 of 1,031,826 patents: 8.7 ms against 17.0 ms, ADR 0078). The loops are functions of their own so
- * that V8 optimises each as a whole (inside facets() the loop ran as on-stack replacement code that deoptimised at
- * the first statement after it on every call).
+ * What facets() reads, on shared memory so that the FTS5 helper thread can count the upper half of a result (ADR
+ * 0078): the same typed array, on a SharedArrayBuffer.
  */
-export function countFacets(
-  words: Uint32Array,
-  rec: Int32Array,
-  secOf: Int32Array,
-  clsOf: Int32Array,
-  hasMore: Bitset,
-  pool: Int32Array,
-  c: FacetCounters,
-): number {
-  let noApplicant = 0;
-  let n = 0;
-  for (let w = 0; w < words.length; w++) {
-    let bits = words[w];
-    while (bits !== 0) {
-      const low = bits & -bits;
-      bits ^= low;
-      const id = (w << 5) | (31 - Math.clz32(low));
-      const k = id * 4;
-      blockIds[n] = id;
-      blockPacked[n] = rec[k];
-      blockIpc[n] = rec[k + 1];
-      blockApplicant[n] = rec[k + 2];
-      blockMore[n] = rec[k + 3];
-      if (++n === FACET_BLOCK) {
-        noApplicant += countBlock(n, secOf, clsOf, hasMore.words, pool, c);
-        n = 0;
-      }
-    }
-  }
-  return noApplicant + countBlock(n, secOf, clsOf, hasMore.words, pool, c);
+function sharedInt32(n: number): Int32Array {
+  return new Int32Array(new SharedArrayBuffer(n * 4));
 }
 
-/** Counts the first `n` patents gathered into the block arrays (countFacets). */
-function countBlock(
-  n: number,
-  secOf: Int32Array,
-  clsOf: Int32Array,
-  moreWords: Uint32Array,
-  pool: Int32Array,
-  c: FacetCounters,
-): number {
-  const { typeN, lsN, yearN, secN, clsN, appN, touched } = c;
-  let noApplicant = 0;
-  for (let i = 0; i < n; i++) {
-    const packed = blockPacked[i];
-    typeN[packed & 0xff]++;
-    lsN[(packed >>> 8) & 0xff]++;
-    yearN[packed >>> 16]++;
-    const ipc = blockIpc[i];
-    secN[secOf[ipc]]++;
-    clsN[clsOf[ipc]]++;
-    const a = blockApplicant[i];
-    if (a < 0) {
-      noApplicant++;
-      continue;
-    }
-    if (appN[a]++ === 0) touched.push(a);
-    const id = blockIds[i];
-    if ((moreWords[id >>> 5] & (1 << (id & 31))) !== 0) {
-      const o = blockMore[i];
-      for (let j = o + pool[o]; j > o; j--) {
-        const m = pool[j];
-        if (appN[m]++ === 0) touched.push(m);
-      }
-    }
-  }
-  return noApplicant;
+/** The first word of a set's upper half by count, or 0 when it has fewer than `min` members (counted here whole). */
+function splitWords(words: Uint32Array, min: number): number {
+  const [total, mid] = middleWord(words);
+  return total >= min ? mid : 0;
 }
 
 /** Compares two ids by a date array: dates in `dir` (1 asc, −1 desc), missing dates last, then id in `dir`. */

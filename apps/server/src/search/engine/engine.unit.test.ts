@@ -11,7 +11,7 @@ import { CHUNK_OVERLAP, MAX_TERM_TOKENS, MAX_WINDOW, PG_CHUNK_POSITIONS, PG_MAX_
 import { MAX_NEAR_DISTANCE } from '../expression';
 import { topK } from './sqlite-store';
 import { inHalves } from './fts-halves';
-import { countFacets, FACET_BLOCK, type FacetCounters } from './column-store';
+import { addFacetCounts, countFacets, FACET_BLOCK, facetCounters, middleWord, type FacetCounters } from './facet-count';
 
 describe('PostgreSQL chunks', () => {
   function check(main: string[], limits: { positions: number; perLexeme: number; bytes: number; overlap: number }) {
@@ -316,49 +316,44 @@ describe('inHalves: a query’s two halves side by side (ADR 0077)', () => {
   });
 });
 
-describe('countFacets: gathered in blocks, counted as one loop would', () => {
-  const counters = (apps: number): FacetCounters => ({
-    typeN: new Int32Array(256),
-    lsN: new Int32Array(256),
-    yearN: new Int32Array(32768),
-    secN: new Int32Array(8),
-    clsN: new Int32Array(16),
-    appN: new Int32Array(apps),
-    touched: [],
-  });
+describe('countFacets: gathered in blocks, counted as one loop would, in halves as whole', () => {
+  const APPS = 500;
+  const sizes = [8, 16, APPS] as const;
+  // A store's arrays: 5 blocks and a partial one of patents, a tenth without an applicant, a fifth with more.
+  const rand = rng(7);
+  const cap = 5 * FACET_BLOCK + 1234;
+  const rec = new Int32Array(4 * (cap + 1));
+  const poolList: number[] = [0];
+  const more = new Bitset(cap);
+  for (let id = 0; id <= cap; id++) {
+    const k = 4 * id;
+    rec[k] = Math.floor(rand() * 3) | (Math.floor(rand() * 4) << 8) | ((1985 + Math.floor(rand() * 40)) << 16);
+    rec[k + 1] = Math.floor(rand() * 40);
+    rec[k + 2] = rand() < 0.1 ? -1 : Math.floor(rand() * APPS);
+    if (rec[k + 2] >= 0 && rand() < 0.2) {
+      const extra = 1 + Math.floor(rand() * 3);
+      rec[k + 3] = poolList.length;
+      poolList.push(extra);
+      for (let j = 0; j < extra; j++) poolList.push(Math.floor(rand() * APPS));
+      more.add(id);
+    }
+  }
+  const pool = Int32Array.from(poolList);
+  const secOf = Int32Array.from({ length: 40 }, (_, i) => i % 8);
+  const clsOf = Int32Array.from({ length: 40 }, (_, i) => i % 16);
+  // Members in every word of the range, the highest bit of a word among them (id 31: the sign bit of an int32).
+  const set = new Bitset(cap);
+  for (let id = 0; id <= cap; id++) if (rand() < 0.7 || id % 32 === 31) set.add(id);
+  const ids = Array.from(set.toArray());
+  const count = (from: number, to: number, c: FacetCounters) =>
+    countFacets(set.words, from, to, rec, secOf, clsOf, more.words, pool, c);
 
   it('counts every member across several blocks, the last one partial, with further applicants and none', () => {
-    const rand = rng(7);
-    const cap = 5 * FACET_BLOCK + 1234;
-    const APPS = 500;
-    const rec = new Int32Array(4 * (cap + 1));
-    const pool: number[] = [0];
-    const more = new Bitset(cap);
-    for (let id = 0; id <= cap; id++) {
-      const k = 4 * id;
-      rec[k] = Math.floor(rand() * 3) | (Math.floor(rand() * 4) << 8) | ((1985 + Math.floor(rand() * 40)) << 16);
-      rec[k + 1] = Math.floor(rand() * 40);
-      rec[k + 2] = rand() < 0.1 ? -1 : Math.floor(rand() * APPS);
-      if (rec[k + 2] >= 0 && rand() < 0.2) {
-        const extra = 1 + Math.floor(rand() * 3);
-        rec[k + 3] = pool.length;
-        pool.push(extra);
-        for (let j = 0; j < extra; j++) pool.push(Math.floor(rand() * APPS));
-        more.add(id);
-      }
-    }
-    const secOf = Int32Array.from({ length: 40 }, (_, i) => i % 8);
-    const clsOf = Int32Array.from({ length: 40 }, (_, i) => i % 16);
-    // Members in every word of the range, the highest bit of a word among them (id 31: the sign bit of an int32).
-    const set = new Bitset(cap);
-    for (let id = 0; id <= cap; id++) if (rand() < 0.7 || id % 32 === 31) set.add(id);
-    const ids = Array.from(set.toArray());
     expect(ids.length).toBeGreaterThan(3 * FACET_BLOCK);
+    const got = facetCounters(sizes);
+    const noApplicant = count(0, set.words.length, got);
 
-    const got = counters(APPS);
-    const noApplicant = countFacets(set.words, rec, secOf, clsOf, more, Int32Array.from(pool), got);
-
-    const want = counters(APPS);
+    const want = facetCounters(sizes);
     let wantNone = 0;
     for (const id of ids) {
       const k = 4 * id;
@@ -376,24 +371,35 @@ describe('countFacets: gathered in blocks, counted as one loop would', () => {
     }
     expect(noApplicant).toBe(wantNone);
     for (const key of ['typeN', 'lsN', 'yearN', 'secN', 'clsN', 'appN'] as const) expect(got[key], key).toEqual(want[key]);
-    expect([...got.touched].sort((a, b) => a - b)).toEqual([...want.appN.keys()].filter((a) => want.appN[a] > 0));
-    expect(new Set(got.touched).size).toBe(got.touched.length);
+    expect([...got.touched!].sort((a, b) => a - b)).toEqual([...want.appN.keys()].filter((a) => want.appN[a] > 0));
+    expect(new Set(got.touched).size).toBe(got.touched!.length);
   });
 
-  it('counts nothing for an empty set', () => {
-    const c = counters(4);
-    expect(
-      countFacets(
-        new Bitset(100).words,
-        new Int32Array(404),
-        new Int32Array(1),
-        new Int32Array(1),
-        new Bitset(100),
-        new Int32Array(1),
-        c,
-      ),
-    ).toBe(0);
+  it('gives the same counts in two halves, the upper one into shared counters, added up', () => {
+    const whole = facetCounters(sizes);
+    const noneWhole = count(0, set.words.length, whole);
+    const [total, mid] = middleWord(set.words);
+    expect(total).toBe(ids.length);
+    // The halves hold about as many members each.
+    const lower = ids.filter((id) => id >>> 5 < mid).length;
+    expect(Math.abs(2 * lower - total)).toBeLessThanOrEqual(64);
+    const low = facetCounters(sizes);
+    const shared = new SharedArrayBuffer(4 * 40000);
+    const up = facetCounters(sizes, shared);
+    expect(up.touched).toBeNull();
+    const none = count(0, mid, low) + count(mid, set.words.length, up);
+    addFacetCounts(low, up);
+    expect(none).toBe(noneWhole);
+    for (const key of ['typeN', 'lsN', 'yearN', 'secN', 'clsN', 'appN'] as const) expect(low[key], key).toEqual(whole[key]);
+    expect([...low.touched!].sort((a, b) => a - b)).toEqual([...whole.touched!].sort((a, b) => a - b));
+  });
+
+  it('counts nothing for an empty set, and splits it nowhere', () => {
+    const c = facetCounters([1, 1, 4]);
+    const empty = new Bitset(100);
+    expect(countFacets(empty.words, 0, empty.words.length, new Int32Array(404), secOf, clsOf, empty.words, pool, c)).toBe(0);
     expect(c.typeN.every((n) => n === 0)).toBe(true);
     expect(c.touched).toEqual([]);
+    expect(middleWord(empty.words)[0]).toBe(0);
   });
 });

@@ -30,7 +30,28 @@ export interface HitsRequest {
   after: number;
 }
 
-export type HalfRequest = BitsRequest | HitsRequest;
+/**
+ * The facet counts of a result's members in words [fromWord, toWord) of `set` (ADR 0078): the store's arrays, shared
+ * (column-store.ts allocates them on SharedArrayBuffers), and the counters written into `out` (facet-count.ts'
+ * layout for `sizes`, then one word: how many had no applicant).
+ */
+export interface FacetsRequest {
+  kind: 'facets';
+  set: SharedArrayBuffer;
+  setWords: number;
+  fromWord: number;
+  toWord: number;
+  rec: SharedArrayBuffer;
+  secOf: SharedArrayBuffer;
+  clsOf: SharedArrayBuffer;
+  more: SharedArrayBuffer;
+  moreWords: number;
+  pool: SharedArrayBuffer;
+  sizes: readonly [number, number, number];
+  out: SharedArrayBuffer;
+}
+
+export type HalfRequest = BitsRequest | HitsRequest | FacetsRequest;
 
 /** The ids an FTS5 query matches in `table`, comma-joined (group_concat builds the list in C), for the rowids `op` a bound. */
 export const idsSql = (table: string, op: '' | '<=' | '>') =>

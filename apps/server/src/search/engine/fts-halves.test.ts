@@ -105,6 +105,30 @@ describe.runIf(hasPatentData())('FTS5 queries in two halves, one on a helper thr
     sendHits.mockRestore();
   });
 
+  it('counts facets in two halves, the upper on the helper, as one count does (ADR 0078)', () => {
+    const helper = ftsHalvesOf(raw())!;
+    const sendFacets = vi.spyOn(helper, 'sendFacets');
+    const min = store.facetSplitMin;
+    store.ftsHalvesMin = 0;
+    try {
+      const sets = ['数据', '方法', 'TX=batter*', '申请人=公司'].map((q) => [q, store.ftsSet(ftsQuery(astOf(q))!)] as const);
+      sets.push(['all', store.live.clone()]);
+      const before = helper.helped;
+      for (const [q, set] of sets) {
+        store.facetSplitMin = Infinity;
+        const expected = store.facets(set, 50);
+        expect(expected.applicant.length, q).toBeGreaterThan(0);
+        store.facetSplitMin = 0;
+        expect(store.facets(set, 50), q).toEqual(expected);
+      }
+      expect(sendFacets).toHaveBeenCalledTimes(sets.length);
+      expect(helper.helped - before).toBe(sets.length);
+    } finally {
+      store.facetSplitMin = min;
+      sendFacets.mockRestore();
+    }
+  });
+
   it('leaves out patents that are no longer live, in the helper’s half too', () => {
     const fq = ftsQuery(astOf('数据'))!;
     const ids = whole(fq);

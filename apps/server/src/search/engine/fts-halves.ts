@@ -14,6 +14,7 @@ import type Database from 'better-sqlite3';
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import { loadSearchExtension, NATIVE_SEARCH_LIBRARY } from '../../db/native';
 import { startWorker } from '../../worker-thread';
+import { facetCounters, facetWords, type FacetCounters, type FacetSizes } from './facet-count';
 import { HALF_CONTROL_WORDS, HALF_DONE, HALF_PENDING, HALF_READY, HALF_STATE, type HalfRequest } from './fts-halves-protocol';
 
 /** Under this many patents (the store's id range) a query runs whole: a split costs a message and a wake-up. */
@@ -25,6 +26,8 @@ export class FtsHalves {
   private worker: Worker | null = null;
   private readonly ctrl = new Int32Array(new SharedArrayBuffer(HALF_CONTROL_WORDS * 4));
   private buffer: SharedArrayBuffer | null = null;
+  /** The facet requests' copies of the result's and the several-applicants set's words, and their counters. */
+  private facetBuffers = { set: new SharedArrayBuffer(0), more: new SharedArrayBuffer(0), out: new SharedArrayBuffer(0) };
   /** Where the helper's text results arrive; read synchronously (receiveMessageOnPort) while the thread waits. */
   private results: MessagePort | null = null;
   private stopped = false;
@@ -94,6 +97,45 @@ export class FtsHalves {
     };
   }
 
+  /**
+   * Sends the facet count of `set`'s members in words [fromWord, set.length) to the helper (ready() must be true; the
+   * store's arrays on SharedArrayBuffers, else null: the caller counts them itself). The returned function waits for
+   * the counts (valid until the next request) and how many of those patents have no applicant, or returns null when
+   * the helper failed or did not answer in time.
+   */
+  sendFacets(f: FacetHalf): (() => { counts: FacetCounters | null; noApplicant: number } | null) | null {
+    const { rec, secOf, clsOf, pool } = f;
+    for (const a of [rec, secOf, clsOf, pool]) if (!(a.buffer instanceof SharedArrayBuffer)) return null;
+    const b = this.facetBuffers;
+    const share = (buffer: SharedArrayBuffer, words: Uint32Array) => {
+      if (buffer.byteLength < words.byteLength) buffer = new SharedArrayBuffer(words.byteLength);
+      new Uint32Array(buffer, 0, words.length).set(words);
+      return buffer;
+    };
+    b.set = share(b.set, f.set);
+    b.more = share(b.more, f.more);
+    const outWords = facetWords(f.sizes) + 1;
+    if (b.out.byteLength < outWords * 4) b.out = new SharedArrayBuffer(outWords * 4);
+    const out = b.out;
+    const done = this.request({
+      kind: 'facets',
+      set: b.set,
+      setWords: f.set.length,
+      fromWord: f.fromWord,
+      toWord: f.set.length,
+      rec: rec.buffer as SharedArrayBuffer,
+      secOf: secOf.buffer as SharedArrayBuffer,
+      clsOf: clsOf.buffer as SharedArrayBuffer,
+      more: b.more,
+      moreWords: f.more.length,
+      pool: pool.buffer as SharedArrayBuffer,
+      sizes: f.sizes,
+      out,
+    });
+    return () =>
+      done() ? { counts: facetCounters(f.sizes, out), noApplicant: new Int32Array(out, (outWords - 1) * 4, 1)[0] } : null;
+  }
+
   /** Posts a request; the returned function waits for it and says whether it was done. */
   private request(m: HalfRequest): () => boolean {
     Atomics.store(this.ctrl, HALF_STATE, HALF_PENDING);
@@ -120,6 +162,19 @@ export class FtsHalves {
     this.results = null;
     if (w) await w.terminate();
   }
+}
+
+/** What a facet count's upper half needs (ColumnStore.facets): the result's words and the store's arrays. */
+export interface FacetHalf {
+  set: Uint32Array;
+  fromWord: number;
+  rec: Int32Array;
+  secOf: Int32Array;
+  clsOf: Int32Array;
+  /** The words of the patents with more than one applicant. */
+  more: Uint32Array;
+  pool: Int32Array;
+  sizes: FacetSizes;
 }
 
 const helpers = new WeakMap<Database.Database, FtsHalves>();

@@ -1,11 +1,22 @@
 // The helper thread of FtsHalves (fts-halves.ts, ADR 0077): its own read-only connection to the server's SQLite
 // file evaluates the upper half of an FTS5 query's rowid range while the server's thread evaluates the lower half.
 // It writes the ids it finds as bits into the shared buffer of the request (or, for ip_hits, posts the text on its
-// result port), then sets the state word and wakes the waiting thread. It imports nothing of the server but the shared constants and the id-list parser.
+// result port; or counts the upper half of a result's facets from the store's shared arrays, ADR 0078), then sets
+// the state word and wakes the waiting thread. It imports nothing of the server but the shared constants, the id-list parser and the facet count.
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { addIdList } from './bitset';
-import { HALF_DONE, HALF_FAILED, HALF_READY, HALF_STATE, hitsSql, idsSql, type HalfRequest } from './fts-halves-protocol';
+import { countFacets, facetCounters, facetWords } from './facet-count';
+import {
+  HALF_DONE,
+  HALF_FAILED,
+  HALF_READY,
+  HALF_STATE,
+  hitsSql,
+  idsSql,
+  type FacetsRequest,
+  type HalfRequest,
+} from './fts-halves-protocol';
 
 const {
   file,
@@ -40,17 +51,35 @@ const statement = (source: string): Database.Statement => {
   return st;
 };
 
+/** The facet counts of the request's half, into its `out` buffer (the count of patents without an applicant last). */
+function facets(m: FacetsRequest): void {
+  const words = facetWords(m.sizes);
+  new Int32Array(m.out, 0, words + 1).fill(0);
+  const none = countFacets(
+    new Uint32Array(m.set, 0, m.setWords),
+    m.fromWord,
+    m.toWord,
+    new Int32Array(m.rec),
+    new Int32Array(m.secOf),
+    new Int32Array(m.clsOf),
+    new Uint32Array(m.more, 0, m.moreWords),
+    new Int32Array(m.pool),
+    facetCounters(m.sizes, m.out),
+  );
+  new Int32Array(m.out, words * 4, 1)[0] = none;
+}
+
 parentPort!.on('message', (m: HalfRequest) => {
   try {
-    // A BigInt binds as INTEGER: FTS5 ignores a rowid bound bound as REAL (a JavaScript number) and walks the whole list.
-    const after = BigInt(m.after);
-    if (m.kind === 'bits') {
+    if (m.kind === 'facets') facets(m);
+    else if (m.kind === 'bits') {
+      // A BigInt binds as INTEGER: FTS5 ignores a rowid bound bound as REAL (a JavaScript number) and walks the whole list.
       const words = new Uint32Array(m.words, 0, m.wordCount);
       words.fill(0);
-      const s = statement(idsSql(m.table, '>')).get(m.query, after) as string | null;
+      const s = statement(idsSql(m.table, '>')).get(m.query, BigInt(m.after)) as string | null;
       if (s) addIdList(words, s);
     } else {
-      results.postMessage(statement(hitsSql('>')).get(m.query, after) as string | null);
+      results.postMessage(statement(hitsSql('>')).get(m.query, BigInt(m.after)) as string | null);
     }
     Atomics.store(ctrl, HALF_STATE, HALF_DONE);
   } catch {
