@@ -369,7 +369,10 @@ export async function runJob(
         }, heartbeatMs)
       : null;
   heartbeat?.unref();
-  opts.abandon?.addEventListener('abort', () => heartbeat && clearInterval(heartbeat), { once: true });
+  // Taken off again when the job ends: the worker's one signal outlives every job it runs (a listener left on it per
+  // job kept that job's closures, and past ten Node warned of a leak).
+  const onAbandon = () => heartbeat && clearInterval(heartbeat);
+  opts.abandon?.addEventListener('abort', onAbandon, { once: true });
   try {
     const result = await handler({
       deps,
@@ -405,6 +408,7 @@ export async function runJob(
     );
   } finally {
     if (heartbeat) clearInterval(heartbeat);
+    opts.abandon?.removeEventListener('abort', onAbandon);
     if (lost && !abandoned()) deps.log.info(`任务 ${job.id}（${job.kind}）已由其他服务器接管，本服务器不再处理`);
   }
 }

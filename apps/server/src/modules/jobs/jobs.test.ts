@@ -1,6 +1,7 @@
+import { getEventListeners } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, DEMO, loginAs, type TestApp } from '../../../test/helpers';
-import { createJob, drainJobs, getJob, saveJobProgress } from './jobs.service';
+import { claimNextJob, createJob, drainJobs, getJob, runJob, saveJobProgress } from './jobs.service';
 
 let t: TestApp;
 let companyJob: number;
@@ -63,5 +64,20 @@ describe('POST /v1/jobs/status', () => {
     await drainJobs(t.deps, {});
     const job = await getJob(t.db, id);
     expect(job).toMatchObject({ status: 'failed', error: '未知的任务类型：nonsense' });
+  });
+});
+
+describe('runJob', () => {
+  it('leaves no listener on the worker’s signal once a job has ended (one signal outlives every job)', async () => {
+    const abandon = new AbortController().signal;
+    const handlers = { noop: async () => ({ ok: true }) };
+    for (let i = 0; i < 12; i++) {
+      const id = await createJob(t.db, { kind: 'noop', ownerId: 1 }, t.now().toISOString());
+      const job = await claimNextJob(t.db, t.now().toISOString());
+      expect(job?.id).toBe(id);
+      await runJob(t.deps, handlers, job!, () => false, { heartbeatMs: 60_000, abandon });
+      expect(await getJob(t.db, id)).toMatchObject({ status: 'done' });
+    }
+    expect(getEventListeners(abandon, 'abort')).toHaveLength(0);
   });
 });
