@@ -5,7 +5,7 @@
 // patents_search_columns (SQLite migration 003, PostgreSQL migration 051).
 import type { DateNode, EnumNode } from '../expression/ast';
 import { addIdList, Bitset } from './bitset';
-import { addFacetCounts, countFacets, facetCounters, middleWord, type FacetSizes } from './facet-count';
+import { addFacetCounts, countFacets, facetCounters, middleWord, type FacetArrays, type FacetSizes } from './facet-count';
 import { compareCodePoints, ipcClass, ipcSection, type FacetCounts } from './facets';
 import { inHalves, type FtsHalves } from './fts-halves';
 import type { SearchFilters } from './structured';
@@ -474,23 +474,17 @@ export abstract class ColumnStore {
     const sizes: FacetSizes = [this.sectionDict.size, this.classDict.size, this.applicantDict.size];
     const c = facetCounters(sizes);
     const words = set.words;
-    const more = this.hasMoreApplicants.words;
-    const count = (from: number, to: number) =>
-      countFacets(words, from, to, this.rec, this.ipcSectionOf, this.ipcClassOf, more, this.morePool, c);
+    const arrays: FacetArrays = {
+      rec: this.rec,
+      secOf: this.ipcSectionOf,
+      clsOf: this.ipcClassOf,
+      moreWords: this.hasMoreApplicants.words,
+      pool: this.morePool,
+    };
+    const count = (from: number, to: number) => countFacets(words, from, to, arrays, c);
     const helper = this.facetHelper();
     const split = helper ? splitWords(words, this.facetSplitMin) : null;
-    const upper = split
-      ? helper!.sendFacets({
-          set: words,
-          fromWord: split,
-          rec: this.rec,
-          secOf: this.ipcSectionOf,
-          clsOf: this.ipcClassOf,
-          more,
-          pool: this.morePool,
-          sizes,
-        })
-      : null;
+    const upper = split ? helper!.sendFacets({ set: words, fromWord: split, arrays, sizes }) : null;
     let noApplicant: number;
     if (!upper) noApplicant = count(0, words.length);
     else {

@@ -346,7 +346,7 @@ describe('countFacets: gathered in blocks, counted as one loop would, in halves 
   for (let id = 0; id <= cap; id++) if (rand() < 0.7 || id % 32 === 31) set.add(id);
   const ids = Array.from(set.toArray());
   const count = (from: number, to: number, c: FacetCounters) =>
-    countFacets(set.words, from, to, rec, secOf, clsOf, more.words, pool, c);
+    countFacets(set.words, from, to, { rec, secOf, clsOf, moreWords: more.words, pool }, c);
 
   it('counts every member across several blocks, the last one partial, with further applicants and none', () => {
     expect(ids.length).toBeGreaterThan(3 * FACET_BLOCK);
@@ -397,7 +397,15 @@ describe('countFacets: gathered in blocks, counted as one loop would, in halves 
   it('counts nothing for an empty set, and splits it nowhere', () => {
     const c = facetCounters([1, 1, 4]);
     const empty = new Bitset(100);
-    expect(countFacets(empty.words, 0, empty.words.length, new Int32Array(404), secOf, clsOf, empty.words, pool, c)).toBe(0);
+    expect(
+      countFacets(
+        empty.words,
+        0,
+        empty.words.length,
+        { rec: new Int32Array(404), secOf, clsOf, moreWords: empty.words, pool },
+        c,
+      ),
+    ).toBe(0);
     expect(c.typeN.every((n) => n === 0)).toBe(true);
     expect(c.touched).toEqual([]);
     expect(middleWord(empty.words)[0]).toBe(0);

@@ -13,6 +13,19 @@ export interface FacetCounters {
   touched: number[] | null;
 }
 
+/**
+ * What the count reads of a store (column-store.ts): rec[4·id …] the patent's packed type, status and year, main IPC
+ * code, first applicant and where its further applicants are in `pool`; per IPC code its section and class codes;
+ * the words of the patents with more than one applicant.
+ */
+export interface FacetArrays {
+  rec: Int32Array;
+  secOf: Int32Array;
+  clsOf: Int32Array;
+  moreWords: Uint32Array;
+  pool: Int32Array;
+}
+
 /** The sizes of the counters that depend on the data: IPC sections, IPC classes, applicants. */
 export type FacetSizes = readonly [sections: number, classes: number, applicants: number];
 
@@ -89,17 +102,8 @@ const blockMore = new Int32Array(FACET_BLOCK);
  * that V8 optimises each as a whole (inside facets() the loop ran as on-stack replacement code that deoptimised at
  * the first statement after it on every call).
  */
-export function countFacets(
-  words: Uint32Array,
-  fromWord: number,
-  toWord: number,
-  rec: Int32Array,
-  secOf: Int32Array,
-  clsOf: Int32Array,
-  moreWords: Uint32Array,
-  pool: Int32Array,
-  c: FacetCounters,
-): number {
+export function countFacets(words: Uint32Array, fromWord: number, toWord: number, a: FacetArrays, c: FacetCounters): number {
+  const rec = a.rec;
   let noApplicant = 0;
   let n = 0;
   for (let w = fromWord; w < toWord; w++) {
@@ -115,23 +119,17 @@ export function countFacets(
       blockApplicant[n] = rec[k + 2];
       blockMore[n] = rec[k + 3];
       if (++n === FACET_BLOCK) {
-        noApplicant += countBlock(n, secOf, clsOf, moreWords, pool, c);
+        noApplicant += countBlock(n, a, c);
         n = 0;
       }
     }
   }
-  return noApplicant + countBlock(n, secOf, clsOf, moreWords, pool, c);
+  return noApplicant + countBlock(n, a, c);
 }
 
 /** Counts the first `n` patents gathered into the block arrays (countFacets). */
-function countBlock(
-  n: number,
-  secOf: Int32Array,
-  clsOf: Int32Array,
-  moreWords: Uint32Array,
-  pool: Int32Array,
-  c: FacetCounters,
-): number {
+function countBlock(n: number, a: FacetArrays, c: FacetCounters): number {
+  const { secOf, clsOf, moreWords, pool } = a;
   const { typeN, lsN, yearN, secN, clsN, appN, touched } = c;
   let noApplicant = 0;
   for (let i = 0; i < n; i++) {

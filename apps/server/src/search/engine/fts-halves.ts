@@ -14,7 +14,7 @@ import type Database from 'better-sqlite3';
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import { loadSearchExtension, NATIVE_SEARCH_LIBRARY } from '../../db/native';
 import { startWorker } from '../../worker-thread';
-import { facetCounters, facetWords, type FacetCounters, type FacetSizes } from './facet-count';
+import { facetCounters, facetWords, type FacetArrays, type FacetCounters, type FacetSizes } from './facet-count';
 import { HALF_CONTROL_WORDS, HALF_DONE, HALF_PENDING, HALF_READY, HALF_STATE, type HalfRequest } from './fts-halves-protocol';
 
 /** Under this many patents (the store's id range) a query runs whole: a split costs a message and a wake-up. */
@@ -104,7 +104,7 @@ export class FtsHalves {
    * the helper failed or did not answer in time.
    */
   sendFacets(f: FacetHalf): (() => { counts: FacetCounters | null; noApplicant: number } | null) | null {
-    const { rec, secOf, clsOf, pool } = f;
+    const { rec, secOf, clsOf, pool, moreWords } = f.arrays;
     for (const a of [rec, secOf, clsOf, pool]) if (!(a.buffer instanceof SharedArrayBuffer)) return null;
     const b = this.facetBuffers;
     const share = (buffer: SharedArrayBuffer, words: Uint32Array) => {
@@ -113,7 +113,7 @@ export class FtsHalves {
       return buffer;
     };
     b.set = share(b.set, f.set);
-    b.more = share(b.more, f.more);
+    b.more = share(b.more, moreWords);
     const outWords = facetWords(f.sizes) + 1;
     if (b.out.byteLength < outWords * 4) b.out = new SharedArrayBuffer(outWords * 4);
     const out = b.out;
@@ -127,7 +127,7 @@ export class FtsHalves {
       secOf: secOf.buffer as SharedArrayBuffer,
       clsOf: clsOf.buffer as SharedArrayBuffer,
       more: b.more,
-      moreWords: f.more.length,
+      moreWords: moreWords.length,
       pool: pool.buffer as SharedArrayBuffer,
       sizes: f.sizes,
       out,
@@ -168,12 +168,7 @@ export class FtsHalves {
 export interface FacetHalf {
   set: Uint32Array;
   fromWord: number;
-  rec: Int32Array;
-  secOf: Int32Array;
-  clsOf: Int32Array;
-  /** The words of the patents with more than one applicant. */
-  more: Uint32Array;
-  pool: Int32Array;
+  arrays: FacetArrays;
   sizes: FacetSizes;
 }
 

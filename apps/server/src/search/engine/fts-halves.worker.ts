@@ -66,11 +66,13 @@ function facets(m: FacetsRequest): void {
     new Uint32Array(m.set, 0, m.setWords),
     m.fromWord,
     m.toWord,
-    new Int32Array(m.rec),
-    new Int32Array(m.secOf),
-    new Int32Array(m.clsOf),
-    new Uint32Array(m.more, 0, m.moreWords),
-    new Int32Array(m.pool),
+    {
+      rec: new Int32Array(m.rec),
+      secOf: new Int32Array(m.secOf),
+      clsOf: new Int32Array(m.clsOf),
+      moreWords: new Uint32Array(m.more, 0, m.moreWords),
+      pool: new Int32Array(m.pool),
+    },
     facetCounters(m.sizes, m.out),
   );
   new Int32Array(m.out, words * 4, 1)[0] = none;
