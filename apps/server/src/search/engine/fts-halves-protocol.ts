@@ -57,13 +57,6 @@ export type HalfRequest = BitsRequest | HitsRequest | FacetsRequest;
 export const idsSql = (table: string, op: '' | '<=' | '>') =>
   `SELECT group_concat(rowid) FROM ${table} WHERE ${table} MATCH ?${op ? ` AND rowid ${op} ?` : ''}`;
 
-/**
- * The same ids as a bitmap (ip_rowid_bits, ip_fts5.c: a BLOB of native 32-bit words, word i for ids 32i to 32i+31, or
- * NULL), when the connection has the search extension: no text to build and parse (ADR 0078).
- */
-export const bitsSql = (table: string, op: '' | '<=' | '>') =>
-  `SELECT ip_rowid_bits(rowid) FROM ${table} WHERE ${table} MATCH ?${op ? ` AND rowid ${op} ?` : ''}`;
-
 /** ip_hits over patents_tx (ip_fts5.c) for the rowids `op` a bound. The subquery keeps the auxiliary function out of the aggregate (FTS5 refuses it there). */
 export const hitsSql = (op: '' | '<=' | '>') =>
   `SELECT group_concat(h) FROM (SELECT ip_hits(patents_tx) AS h FROM patents_tx WHERE patents_tx MATCH ?${op ? ` AND rowid ${op} ?` : ''} LIMIT -1)`;

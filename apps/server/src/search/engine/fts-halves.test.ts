@@ -78,24 +78,6 @@ describe.runIf(hasPatentData())('FTS5 queries in two halves, one on a helper thr
     expect(matched).toBeGreaterThanOrEqual(QUERIES.length - 3);
   });
 
-  it('gives the same ids as a bitmap (ip_rowid_bits) as from group_concat’s text, whole and in halves (ADR 0078)', () => {
-    expect(store.ftsBitmaps).toBe(true);
-    try {
-      for (const q of QUERIES) {
-        const fq = ftsQuery(astOf(q))!;
-        store.ftsBitmaps = false;
-        const text = whole(fq);
-        const textHalves = halves(fq);
-        store.ftsBitmaps = true;
-        expect(whole(fq), q).toEqual(text);
-        expect(halves(fq), q).toEqual(text);
-        expect(textHalves, q).toEqual(text);
-      }
-    } finally {
-      store.ftsBitmaps = true;
-    }
-  });
-
   it('splits where both halves have members: the upper half is not empty, nor the lower', () => {
     const ids = whole(ftsQuery(astOf('数据'))!);
     const after = store.live.last() >>> 1;

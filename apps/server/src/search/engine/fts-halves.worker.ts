@@ -5,14 +5,13 @@
 // the state word and wakes the waiting thread. It imports nothing of the server but the shared constants, the id-list parser and the facet count.
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { addBitmap, addIdList } from './bitset';
+import { addIdList } from './bitset';
 import { countFacets, facetCounters, facetWords } from './facet-count';
 import {
   HALF_DONE,
   HALF_FAILED,
   HALF_READY,
   HALF_STATE,
-  bitsSql,
   hitsSql,
   idsSql,
   type FacetsRequest,
@@ -35,14 +34,8 @@ const {
 const ctrl = new Int32Array(ctrlBuffer);
 const db = new Database(file, { readonly: true, fileMustExist: true });
 // Without it, a 'hits' request fails and the server's thread evaluates that half itself.
-// With it, the ids also come as a bitmap (ip_rowid_bits) rather than a text, as on the server's connection.
-let bitmaps = false;
 try {
-  if (extension) {
-    db.loadExtension(extension);
-    db.prepare(bitsSql('patents_fts', ''));
-    bitmaps = true;
-  }
+  if (extension) db.loadExtension(extension);
 } catch {
   // as without it
 }
@@ -85,13 +78,8 @@ parentPort!.on('message', (m: HalfRequest) => {
       // A BigInt binds as INTEGER: FTS5 ignores a rowid bound bound as REAL (a JavaScript number) and walks the whole list.
       const words = new Uint32Array(m.words, 0, m.wordCount);
       words.fill(0);
-      if (bitmaps) {
-        const b = statement(bitsSql(m.table, '>')).get(m.query, BigInt(m.after)) as Uint8Array | null;
-        if (b) addBitmap(words, b);
-      } else {
-        const s = statement(idsSql(m.table, '>')).get(m.query, BigInt(m.after)) as string | null;
-        if (s) addIdList(words, s);
-      }
+      const s = statement(idsSql(m.table, '>')).get(m.query, BigInt(m.after)) as string | null;
+      if (s) addIdList(words, s);
     } else {
       results.postMessage(statement(hitsSql('>')).get(m.query, BigInt(m.after)) as string | null);
     }

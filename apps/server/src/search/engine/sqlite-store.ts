@@ -14,11 +14,11 @@
 import type Database from 'better-sqlite3';
 import type { Node } from '../expression/ast';
 import { parsePublicationNumber } from '../patent-number';
-import { addBitmap, addIdList, Bitset } from './bitset';
+import { addIdList, Bitset } from './bitset';
 import { loadSearchExtension } from '../../db/native';
 import { ftsQuery, titleIndexQuery, txIndexQuery } from './compile-sqlite';
 import { FTS_HALVES_MIN, ftsHalvesOf, inHalves, type FtsHalves } from './fts-halves';
-import { bitsSql, hitsSql, idsSql } from './fts-halves-protocol';
+import { hitsSql, idsSql } from './fts-halves-protocol';
 import { Postings, POSTING_DEFAULTS, type PostingOptions } from './postings';
 import { prefixEnd } from './structured';
 import {
@@ -85,11 +85,6 @@ export class SqliteStore extends ColumnStore {
   /** Whether the extension has ip_hits (an older build of it does not): see scoredRows(). */
   private readonly hits: boolean;
   /**
-   * Whether FTS5's ids come as a bitmap (ip_rowid_bits), not a text: when the extension has it (an older build of it
-   * does not; tests turn it off to compare).
-   */
-  ftsBitmaps: boolean;
-  /**
    * What titleAmong found for recent title queries, id by id (the next page, or the same search again, checks the
    * same first candidates: 5 ms for 电池 at a million patents); least recent first, dropped with `cache`.
    */
@@ -111,7 +106,6 @@ export class SqliteStore extends ColumnStore {
       raw.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'patents_fts_docsize'").get() !== undefined;
     if (this.native) raw.function('ip_doc_tokens', { deterministic: false }, (id) => this.docTokens[Number(id)] ?? 0);
     this.hits = this.native && this.txIndex && prepares(raw, hitsSql(''));
-    this.ftsBitmaps = loadSearchExtension(raw) && prepares(raw, bitsSql('patents_fts', ''));
   }
 
   protected override onResize(cap: number, regrow: (b: Bitset) => Bitset): void {
@@ -302,9 +296,7 @@ export class SqliteStore extends ColumnStore {
     const [table, q] = this.ftsTable(query);
     const halves = this.halves();
     if (halves) return this.ftsInHalves(halves, table, q);
-    const out = new Bitset(this.cap);
-    this.addFtsIds(out, table, q, '', 0);
-    return out;
+    return this.liveOfIdList(this.stmt(`fts ${table}`, idsSql(table, '')).pluck().get(q) as string | null);
   }
 
   /** Patents from this many up (the id range) have their FTS5 queries run in two halves (fts-halves.ts; tests lower it). */
@@ -329,7 +321,10 @@ export class SqliteStore extends ColumnStore {
   private ftsInHalves(halves: FtsHalves, table: string, q: string): Bitset {
     const after = this.splitPoint();
     const out = new Bitset(this.cap);
-    const range = (op: '<=' | '>') => this.addFtsIds(out, table, q, op, after);
+    const range = (op: '<=' | '>') => {
+      const s = this.stmt(`fts ${op} ${table}`, idsSql(table, op)).pluck().get(q, BigInt(after)) as string | null;
+      if (s) addIdList(out.words, s, this.live.words);
+    };
     // null from the helper's side: it failed, and the upper half was added here instead.
     const [, words] = inHalves(
       halves.send(table, q, after, out.words.length),
@@ -345,27 +340,6 @@ export class SqliteStore extends ColumnStore {
       for (let i = 0; i < w.length; i++) w[i] |= words[i] & (live[i] ?? 0);
     }
     return out;
-  }
-
-  /**
-   * Adds to `out` the live patents an FTS5 query matches (with rowid `op` `after`, bound as INTEGER: see ftsInHalves):
-   * as a bitmap when the extension has ip_rowid_bits, else from group_concat's text. Either is built in C, so one
-   * value crosses into JavaScript; the bitmap is 128 KB at a million patents where the text of a frequent term is up
-   * to 6 MB, and needs no parsing.
-   */
-  private addFtsIds(out: Bitset, table: string, q: string, op: '' | '<=' | '>', after: number): void {
-    const args = op ? [q, BigInt(after)] : [q];
-    if (this.ftsBitmaps) {
-      const b = this.stmt(`bits ${op} ${table}`, bitsSql(table, op))
-        .pluck()
-        .get(...args) as Uint8Array | null;
-      if (b) addBitmap(out.words, b, this.live.words);
-    } else {
-      const s = this.stmt(`fts ${op} ${table}`, idsSql(table, op))
-        .pluck()
-        .get(...args) as string | null;
-      if (s) addIdList(out.words, s, this.live.words);
-    }
   }
 
   /** Where a query's id range is split: the lower half is rowid <= this, about half the live patents' id range. */
