@@ -4,15 +4,12 @@
 // must be the SQL path's, also deep ones and ones where title matches are few. Both engines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { parseExpression } from '../../search/expression';
 import { hasPatentData, readPatents } from '../../search/test-data';
-import { keywordsAst, search } from './search.service';
-import { loadRecords } from './testing';
-import type { Node } from '../../search/expression/ast';
+import { search } from './search.service';
+import { astOf, loadRecords } from './testing';
 
 /** Broad conditions (a small rankMax puts every one over the limit) with many, some and few title matches. */
 const QUERIES = ['数据', '方法', '处理', 'TX=数据 NOT TI=装置', 'TX=控制 OR TI=图像', '名称=系统 OR 摘要=存储', 'AB=计算'];
-const astOf = (q: string): Node => (/[=" ()]/.test(q) ? parseExpression(q) : keywordsAst(q)!);
 
 describe.runIf(hasPatentData())('relevance pages over the ranking limit: title matches first, by date', () => {
   let t: TestApp;

@@ -3,14 +3,15 @@
 import { normalise } from '../../search/normalise';
 import { isCjk, isWordChar, MAX_WORD, segment } from '../../search/tokenise';
 import { agencyValues } from '../../search/engine/index-writer';
-import type { Node } from '../../search/expression';
+import { parseExpression, type Node } from '../../search/expression';
 import { parsePublicationNumber } from '../../search/patent-number';
 import type { Db } from '../../db';
 import { upsertPatents } from '../patents/patents.repo';
 import { validateRecord } from '../patents/patent-record';
 import { positiveLeafQueries, rankFtsQuery } from '../../search/engine/compile-sqlite';
 import type { SqliteStore } from '../../search/engine/sqlite-store';
-import { phraseHits } from './search.service';
+import { readPatents } from '../../search/test-data';
+import { keywordsAst, phraseHits } from './search.service';
 
 /**
  * DOMAIN §4 written independently of the token streams: the term's segments occur in order in the normalised
@@ -266,4 +267,17 @@ export function rankInputs(store: SqliteStore, ast: Node): { rq: string; hits: n
     leaves.map((l) => store.ftsCountUpTo(l, 1e9)),
   );
   return { rq, hits };
+}
+
+/** A query as the tests write it: an expression when it has =, a quote, a space or a parenthesis, else top-bar keywords. */
+export const astOf = (q: string): Node => (/[=" ()]/.test(q) ? parseExpression(q) : keywordsAst(q)!);
+
+/**
+ * The real records the search engine tests mix: Chinese titles and abstracts, full-text fixtures (long claims and
+ * descriptions: many positions, large token counts) and English, the first `perFile` lines of each.
+ */
+export function recordMix(perFile: number): unknown[] {
+  return ['cn_g06f_title_abstract_cpc.jsonl', 'cn_full_fields_fixtures.jsonl', 'us_nvidia_patentsview.jsonl'].flatMap((f) =>
+    readPatents(f, perFile),
+  );
 }

@@ -4,15 +4,13 @@
 // a small database (ftsHalvesMin = 0). SQLite only (vitest.config.ts sqliteOnly).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { hasPatentData, readPatents } from '../test-data';
-import { parseExpression } from '../expression';
-import { loadRecords, rankInputs } from '../../modules/search/testing';
-import { BM25_WEIGHTS, keywordsAst } from '../../modules/search/search.service';
+import { hasPatentData } from '../test-data';
+import { astOf, loadRecords, rankInputs, recordMix } from '../../modules/search/testing';
+import { BM25_WEIGHTS } from '../../modules/search/search.service';
 import { seedDemoPatents } from '../../modules/patents/patent-seed';
 import { ftsQuery } from './compile-sqlite';
 import { closeFtsHalves, ftsHalvesOf } from './fts-halves';
 import { storeWhenReady, type SqliteStore } from './sqlite-store';
-import type { Node } from '../expression/ast';
 
 /** Terms, phrases, prefixes, NEAR, AND/OR/NOT, one-character terms, title-only and full-text conditions. */
 const QUERIES = [
@@ -34,8 +32,6 @@ const QUERIES = [
   '申请人=公司',
 ];
 
-const astOf = (q: string): Node => (/[=" ()]/.test(q) ? parseExpression(q) : keywordsAst(q)!);
-
 describe.runIf(hasPatentData())('FTS5 queries in two halves, one on a helper thread (SQLite)', () => {
   let t: TestApp;
   let store: SqliteStore;
@@ -52,10 +48,7 @@ describe.runIf(hasPatentData())('FTS5 queries in two halves, one on a helper thr
   beforeAll(async () => {
     t = await createTestApp({ seed: false });
     await seedDemoPatents(t.db, 600);
-    const records = ['cn_g06f_title_abstract_cpc.jsonl', 'cn_full_fields_fixtures.jsonl', 'us_nvidia_patentsview.jsonl'].flatMap(
-      (f) => readPatents(f, 300),
-    );
-    await loadRecords(t.db, records);
+    await loadRecords(t.db, recordMix(300));
     store = await storeWhenReady(raw());
     store.ftsHalvesMin = 0;
     // The helper starts on the first query that may be split and takes the next ones once it has opened the file.

@@ -8,12 +8,11 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 import { loadSearchExtension, NATIVE_SEARCH_LIBRARY } from '../../db/native';
 import { hasPatentData, readPatents } from '../test-data';
 import { parseExpression } from '../expression';
-import { loadRecords, rankInputs } from '../../modules/search/testing';
+import { astOf, loadRecords, rankInputs, recordMix } from '../../modules/search/testing';
 import { BM25_WEIGHTS, keywordsAst, phraseHits, search } from '../../modules/search/search.service';
 import { positiveLeafQueries, rankFtsQuery } from './compile-sqlite';
 import { writeIndex } from './index-writer';
 import { storeWhenReady, tokenTotal, type SqliteStore } from './sqlite-store';
-import type { Node } from '../expression/ast';
 
 /**
  * Top-bar words and expressions: 2- to 4-character terms, phrases, title, abstract, a prefix word (one phrase each),
@@ -38,8 +37,6 @@ const QUERIES = [
   '(TX=数据 AND TX=方法) NOT TX=装置',
 ];
 
-const astOf = (q: string): Node => (/[=" ()]/.test(q) ? parseExpression(q) : keywordsAst(q)!);
-
 describe.runIf(hasPatentData())('ip_bm25: bm25() with the count and token counts the store holds (SQLite)', () => {
   let t: TestApp;
   let store: SqliteStore;
@@ -57,9 +54,10 @@ describe.runIf(hasPatentData())('ip_bm25: bm25() with the count and token counts
   beforeAll(async () => {
     t = await createTestApp({ seed: false });
     // Chinese titles and abstracts, full-text fixtures (long claims and descriptions: large token counts) and English.
-    const records = ['cn_g06f_title_abstract_cpc.jsonl', 'cn_full_fields_fixtures.jsonl', 'us_nvidia_patentsview.jsonl']
-      .flatMap((f) => readPatents(f, 700))
-      .concat(readPatents('cn_title_ipc_subclass.jsonl', 500), readPatents('us_uspto_fulltext_samples.jsonl'));
+    const records = recordMix(700).concat(
+      readPatents('cn_title_ipc_subclass.jsonl', 500),
+      readPatents('us_uspto_fulltext_samples.jsonl'),
+    );
     await loadRecords(t.db, records);
     store = await storeWhenReady(raw());
   });

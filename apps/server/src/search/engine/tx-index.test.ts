@@ -8,15 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { up as migrate054 } from '../../db/migrations/054-tx-index';
 import { hasPatentData, readPatents } from '../test-data';
-import { parseExpression } from '../expression';
-import { loadRecords, rankInputs } from '../../modules/search/testing';
+import { astOf, loadRecords, rankInputs, recordMix } from '../../modules/search/testing';
 import { builtInSearchEngine } from '../../modules/search/search-engines';
-import { BM25_WEIGHTS, keywordsAst } from '../../modules/search/search.service';
+import { BM25_WEIGHTS } from '../../modules/search/search.service';
 import { ftsQuery, txIndexQuery } from './compile-sqlite';
 import { compactTitleIndex, TITLE_SEGMENTS_MAX, writeIndex } from './index-writer';
 import { seedDemoPatents } from '../../modules/patents/patent-seed';
 import { storeWhenReady, type SqliteStore } from './sqlite-store';
-import type { Node } from '../expression/ast';
 
 /** Top-bar words and expressions on 名称/摘要/权利要求: terms, phrases, prefixes, NEAR, AND/OR/NOT, column subsets. */
 const QUERIES = [
@@ -44,8 +42,6 @@ const QUERIES = [
 /** Queries patents_tx must not take: another column, or a one-character term (the unigrams are not there). */
 const NOT_TAKEN = ['DE=数据', 'TX=数据 AND 申请人=公司', '锂', 'TX=(数据 AND 锂)', '发明人=张伟'];
 
-const astOf = (q: string): Node => (/[=" ()]/.test(q) ? parseExpression(q) : keywordsAst(q)!);
-
 describe.runIf(hasPatentData())('patents_tx: the top bar’s columns in a table of their own (SQLite)', () => {
   let t: TestApp;
   let store: SqliteStore;
@@ -69,9 +65,7 @@ describe.runIf(hasPatentData())('patents_tx: the top bar’s columns in a table 
   beforeAll(async () => {
     t = await createTestApp({ seed: false });
     // Chinese titles and abstracts, full-text fixtures (long claims: many positions) and English.
-    const records = ['cn_g06f_title_abstract_cpc.jsonl', 'cn_full_fields_fixtures.jsonl', 'us_nvidia_patentsview.jsonl']
-      .flatMap((f) => readPatents(f, 400))
-      .concat(readPatents('us_uspto_fulltext_samples.jsonl'));
+    const records = recordMix(400).concat(readPatents('us_uspto_fulltext_samples.jsonl'));
     await loadRecords(t.db, records);
     store = await storeWhenReady(raw());
   });
