@@ -107,9 +107,10 @@ export class FtsHalves {
     const { rec, secOf, clsOf, pool, moreWords } = f.arrays;
     for (const a of [rec, secOf, clsOf, pool]) if (!(a.buffer instanceof SharedArrayBuffer)) return null;
     const b = this.facetBuffers;
+    // Only the words from fromWord on: the helper reads no others (the ids it counts are in them).
     const share = (buffer: SharedArrayBuffer, words: Uint32Array) => {
       if (buffer.byteLength < words.byteLength) buffer = new SharedArrayBuffer(words.byteLength);
-      new Uint32Array(buffer, 0, words.length).set(words);
+      new Uint32Array(buffer, 0, words.length).set(words.subarray(f.fromWord), Math.min(f.fromWord, words.length));
       return buffer;
     };
     b.set = share(b.set, f.set);
