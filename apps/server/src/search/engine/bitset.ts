@@ -112,3 +112,16 @@ export function addIdList(words: Uint32Array, s: string, mask?: Uint32Array): vo
   }
   add(v);
 }
+
+/**
+ * ORs into `words` a bitmap of 32-bit words in native order (ip_rowid_bits' BLOB, ip_fts5.c), word for word; with
+ * `mask`, only bits set there too (the live patents). Words past the end of `words` are left out.
+ */
+export function addBitmap(words: Uint32Array, bytes: Uint8Array, mask?: Uint32Array): void {
+  // A Uint32Array needs a byte offset that is a multiple of 4: a BLOB in a pooled Buffer may not have one.
+  const aligned = bytes.byteOffset % 4 === 0 ? bytes : new Uint8Array(bytes);
+  const from = new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >>> 2);
+  const n = Math.min(words.length, from.length, mask ? mask.length : Infinity);
+  if (mask) for (let i = 0; i < n; i++) words[i] |= from[i] & mask[i];
+  else for (let i = 0; i < n; i++) words[i] |= from[i];
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseExpression, quoteValue, type NearNode } from '../expression';
 import { rng } from '../test-data';
-import { addIdList, Bitset } from './bitset';
+import { addBitmap, addIdList, Bitset } from './bitset';
 import { ftsQuery, rankFtsQuery, titleFtsQuery, titleIndexQuery, txIndexQuery } from './compile-sqlite';
 import { chunkRanges, quoteLexeme, tsvectorChunks } from './pg-tsvector';
 import { nearSides, nearTsquery, termTsquery } from './text-query';
@@ -409,5 +409,33 @@ describe('countFacets: gathered in blocks, counted as one loop would, in halves 
     expect(c.typeN.every((n) => n === 0)).toBe(true);
     expect(c.touched).toEqual([]);
     expect(middleWord(empty.words)[0]).toBe(0);
+  });
+});
+
+describe('addBitmap: ORs ip_rowid_bits’ words into a set', () => {
+  const blob = (words: number[], offset = 0) => {
+    const bytes = new Uint8Array(offset + words.length * 4);
+    const view = new Uint8Array(bytes.buffer, offset, words.length * 4);
+    const u = new Uint32Array(words);
+    view.set(new Uint8Array(u.buffer));
+    return view;
+  };
+
+  it('ORs word for word, masked, and leaves out words past the end of the set', () => {
+    const set = new Bitset(63);
+    set.add(1);
+    addBitmap(set.words, blob([0b1010, 0x80000000, 0xffffffff]), Uint32Array.from([0b1000, 0xffffffff]));
+    expect(Array.from(set.toArray())).toEqual([1, 3, 63]);
+    const all = new Bitset(95);
+    addBitmap(all.words, blob([0b1, 0, 0b10]));
+    expect(Array.from(all.toArray())).toEqual([0, 65]);
+  });
+
+  it('reads a bitmap whose bytes do not start at a multiple of 4 (a pooled Buffer)', () => {
+    const set = new Bitset(63);
+    const b = blob([0b110, 0b1], 1);
+    expect(b.byteOffset % 4).toBe(1);
+    addBitmap(set.words, b);
+    expect(Array.from(set.toArray())).toEqual([1, 2, 32]);
   });
 });

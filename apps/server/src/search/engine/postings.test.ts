@@ -46,6 +46,23 @@ describe.runIf(hasPatentData())('issue 15: title index and posting sets (SQLite)
   });
   afterAll(() => t?.close());
 
+  it('reads the sets as bitmaps from the search extension, the same as from group_concat’s text', async () => {
+    // The test machine builds the extension (npm install): the sets above came from ip_rowid_bits.
+    expect(store.nativeScoring).toBe(true);
+    expect(store.postingBitmaps).toBe(true);
+    expectSetsEqualFts();
+    const tokens = store.postingTokens();
+    const asBits = new Map(tokens.map((tk) => [tk, sorted(store.ftsSet(postingQuery(tk)).toArray())]));
+    store.postingBitmaps = false;
+    try {
+      await store.buildPostings({ minPatents: 0, minHits: 25, budgetBytes: 2 ** 20, sample: 100000 });
+    } finally {
+      store.postingBitmaps = true;
+    }
+    expect(store.postingTokens()).toEqual(tokens);
+    for (const tk of tokens) expect(sorted(store.ftsSet(postingQuery(tk)).toArray()), tk).toEqual(asBits.get(tk));
+  });
+
   it('keeps the titles in patents_ti exactly as patents_fts holds them, also when migration 050 fills it', async () => {
     const titleWords = ['系统', '方法', '装置', '数据', '检测', '控制'];
     for (const w of titleWords) expect(titleTable(`"${w}"`), w).toEqual(mainTable(`ti : "${w}"`));

@@ -14,7 +14,7 @@
 import type Database from 'better-sqlite3';
 import type { Node } from '../expression/ast';
 import { parsePublicationNumber } from '../patent-number';
-import { addIdList, Bitset } from './bitset';
+import { addBitmap, addIdList, Bitset } from './bitset';
 import { loadSearchExtension } from '../../db/native';
 import { ftsQuery, titleIndexQuery, txIndexQuery } from './compile-sqlite';
 import { FTS_HALVES_MIN, ftsHalvesOf, inHalves, type FtsHalves } from './fts-halves';
@@ -85,6 +85,11 @@ export class SqliteStore extends ColumnStore {
   /** Whether the extension has ip_hits (an older build of it does not): see scoredRows(). */
   private readonly hits: boolean;
   /**
+   * Whether the extension has ip_rowid_bits (an older build of it does not): the posting sets' build reads each term's
+   * ids as a bitmap with it (postingSet()). Tests turn it off to compare.
+   */
+  postingBitmaps: boolean;
+  /**
    * What titleAmong found for recent title queries, id by id (the next page, or the same search again, checks the
    * same first candidates: 5 ms for 电池 at a million patents); least recent first, dropped with `cache`.
    */
@@ -106,6 +111,7 @@ export class SqliteStore extends ColumnStore {
       raw.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'patents_fts_docsize'").get() !== undefined;
     if (this.native) raw.function('ip_doc_tokens', { deterministic: false }, (id) => this.docTokens[Number(id)] ?? 0);
     this.hits = this.native && this.txIndex && prepares(raw, hitsSql(''));
+    this.postingBitmaps = loadSearchExtension(raw) && prepares(raw, bitsSql('patents_fts'));
   }
 
   protected override onResize(cap: number, regrow: (b: Bitset) => Bitset): void {
@@ -181,10 +187,25 @@ export class SqliteStore extends ColumnStore {
     this.postings = postings;
     await postings.build(
       tokens,
-      (q) => this.ftsBitset(q),
+      (q) => this.postingSet(q),
       () => this.retired,
     );
     return postings.size;
+  }
+
+  /**
+   * A posting set: the live patents a single-term FTS5 query matches. With ip_rowid_bits the ids come as one bitmap
+   * of 128 KB at a million patents, in one query on this thread; without it, as ftsBitset reads them, a text of up to
+   * 6 MB per term from each half. The build reads hundreds of the most frequent terms at start-up, and those texts'
+   * garbage set the server's peak memory (ADR 0079).
+   */
+  private postingSet(query: string): Bitset {
+    if (!this.postingBitmaps) return this.ftsBitset(query);
+    const [table, q] = this.ftsTable(query);
+    const out = new Bitset(this.cap);
+    const b = this.stmt(`bits ${table}`, bitsSql(table)).pluck().get(q) as Uint8Array | null;
+    if (b) addBitmap(out.words, b, this.live.words);
+    return out;
   }
 
   /** The tokens with a posting set (tests, figures). */
@@ -654,6 +675,9 @@ export class SqliteStore extends ColumnStore {
 }
 
 /** Whether `sql` prepares on `raw` (a function it names exists). */
+/** An FTS5 query's ids as a bitmap (ip_rowid_bits, ip_fts5.c: a BLOB of native 32-bit words, or NULL when none). */
+const bitsSql = (table: string) => `SELECT ip_rowid_bits(rowid) FROM ${table} WHERE ${table} MATCH ?`;
+
 function prepares(raw: Database.Database, sql: string): boolean {
   try {
     raw.prepare(sql);
