@@ -14,6 +14,10 @@ import { seedPatentsOnEmpty } from './modules/patents/patent-seed';
 import { seedDemoData } from './db/seed-demo-data';
 import { postingsWhenReady, storeWhenReady } from './search/engine/sqlite-store';
 import { pgStoreWhenReady } from './search/engine/pg-store';
+import { limitHeapGrowth } from './heap-growth';
+
+// Before anything fills the heap: its growth between full collections sets the server's peak memory (ADR 0079).
+limitHeapGrowth();
 
 /** Reads config, migrates, seeds an empty database, listens. */
 async function main() {
