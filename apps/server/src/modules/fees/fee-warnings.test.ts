@@ -348,6 +348,20 @@ describe('fee warnings through a due date', () => {
     expect((await messages(c.companyId, p2))[0]!.body).toContain('（还有 24 天）');
   });
 
+  it('gives the event loop back between companies, so that requests are answered during a long scan', async () => {
+    let turns = 0;
+    let done = false;
+    const tick = () => {
+      turns++;
+      if (!done) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const r = await scanFeeWarnings(t.deps);
+    done = true;
+    expect(r.companies).toBeGreaterThan(1);
+    expect(turns).toBeGreaterThanOrEqual(r.companies - 1);
+  });
+
   it('two servers scanning at once deliver each message once', async () => {
     t.setNow(noon('2026-06-19'));
     const results = await Promise.all([scanFeeWarnings(t.deps), scanFeeWarnings(t.deps)]);
