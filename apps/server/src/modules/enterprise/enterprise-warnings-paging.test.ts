@@ -14,6 +14,7 @@ import { getWorkingCalendar } from '../calendar/working-calendar';
 import { chinaToday } from '../common/records';
 import { feeNext } from '../fees/fee-engine';
 import { feeTypeOf } from '../fees/fee-facts';
+import { LAPSE_RANGE } from './enterprise-warnings';
 
 // Enterprise warnings counted and paged in SQL (ADR 0058): on a random office, on days spread over two years, every
 // page joined equals one ordered list whose length is the total and the sum of the counts; 久未走访 and 专利即将失效
@@ -300,6 +301,32 @@ describe('warnings counted and paged in SQL agree with a from-scratch computatio
       token: main,
     });
     expect(c.body.data).toEqual({ counts, total });
+  });
+
+  it('reads the patents of a few enterprises per statement (LAPSE_RANGE) with the same answer', async () => {
+    const links = await t.db.db
+      .selectFrom('company_patents')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('removed', '=', 0)
+      .where('source', '<>', 'collect')
+      .executeTakeFirstOrThrow();
+    // Ranges of 5 links: the office's patents in dozens of statements, boundaries inside every few enterprises.
+    expect(Number(links.n)).toBeGreaterThan(50);
+    const saved = LAPSE_RANGE.links;
+    LAPSE_RANGE.links = 5;
+    let found = 0;
+    try {
+      for (const day of DAYS) {
+        t.setNow(noon(day));
+        const main = await login(t.app, '13700005001');
+        const lapse = await allPages(main, { kind: 'patent_lapse' });
+        found += lapse.total;
+        expect(lapse.all.map((r) => r.key).sort(), day).toEqual(await patentLapseKeys(day));
+      }
+    } finally {
+      LAPSE_RANGE.links = saved;
+    }
+    expect(found).toBeGreaterThan(0);
   });
 
   it('the random office has warnings of every kind on some day', async () => {
