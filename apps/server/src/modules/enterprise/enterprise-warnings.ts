@@ -22,7 +22,7 @@ import { containsText } from '../../db/sql';
 import { getWorkingCalendar, type WorkingCalendar } from '../calendar/working-calendar';
 import { chinaToday, writeExport } from '../common/records';
 import { feeNext } from '../fees/fee-engine';
-import { feeTypeOf } from '../fees/fee-facts';
+import { feeTypeOf, type PatentFactsRow } from '../fees/fee-facts';
 import { dueSql, OPEN_DEMAND_STATUSES } from './demand-lights';
 import { inScope, type ServiceScope } from './service-scope';
 import { findStaff } from './staff';
@@ -356,22 +356,16 @@ async function patentLapse(c: Ctx, cal: WorkingCalendar): Promise<EnterpriseWarn
   for (const [n, [after, upTo]] of (await lapseRanges(c)).entries()) {
     // On SQLite a statement holds the event loop until it ends: requests get their turn between the ranges.
     if (n) await new Promise((resolve) => setImmediate(resolve));
-    const { rows } = await sql<{
-      company_id: number;
-      company_name: string;
-      street_name: string;
-      id: number;
-      an: string | null;
-      pn: string | null;
-      title: string;
-      ad: string | null;
-      gd: string | null;
-      type: string;
-      country: string;
-      term_adjustment_days: number;
-      fee_reduction_pct: number;
-      paid: number | string | null;
-    }>`select cp.company_id, c.company_name, c.street_name, p.id, p.an, p.pn, p.title, p.ad, p.gd, p.type, p.country,
+    const { rows } = await sql<
+      PatentFactsRow & {
+        company_id: number;
+        company_name: string;
+        street_name: string;
+        pn: string | null;
+        title: string;
+        paid: number | string | null;
+      }
+    >`select cp.company_id, c.company_name, c.street_name, p.id, p.an, p.pn, p.title, p.ad, p.gd, p.type, p.country,
       p.term_adjustment_days, p.fee_reduction_pct,
       (select sum(${bit}) from fee_payments f
         where f.company_id = cp.company_id and f.patent_id = p.id and f.year between 1 and 30) as paid
