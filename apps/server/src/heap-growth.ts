@@ -5,7 +5,7 @@
 // schedule's tasks (the fee scan reads 709,076 patents there) and the search columns' build leave short-lived objects
 // that outlive the young generation: the heap then grew to 200–220 MB before V8 collected it, and that slack, on top of
 // the columns and the posting sets, set the server's peak memory (471–508 MB at a million patents against the 500 MB
-// target). At 1.5× the peak of the same start-up was 335–342 MB.
+// target). At 1.5×, with the posting sets read as bitmaps, the same start-up peaked at 335–362 MB.
 import v8 from 'node:v8';
 
 /** The heap grows to at most (1 + this / 100) times its live size before the next full collection. */

@@ -674,10 +674,10 @@ export class SqliteStore extends ColumnStore {
   }
 }
 
-/** Whether `sql` prepares on `raw` (a function it names exists). */
 /** An FTS5 query's ids as a bitmap (ip_rowid_bits, ip_fts5.c: a BLOB of native 32-bit words, or NULL when none). */
 const bitsSql = (table: string) => `SELECT ip_rowid_bits(rowid) FROM ${table} WHERE ${table} MATCH ?`;
 
+/** Whether `sql` prepares on `raw` (a function it names exists). */
 function prepares(raw: Database.Database, sql: string): boolean {
   try {
     raw.prepare(sql);
