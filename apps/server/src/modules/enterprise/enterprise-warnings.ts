@@ -27,6 +27,7 @@ import { dueSql, OPEN_DEMAND_STATUSES } from './demand-lights';
 import { inScope, type ServiceScope } from './service-scope';
 import { findStaff } from './staff';
 import { dayOf as sqlDayOf } from '../stats/stats.service';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 // Enterprise warnings (issue 12, bundle B5, ADR 0048, DOMAIN §5): five kinds, each with the day it started, computed
 // when asked (never stored) for the enterprises in the caller's scope (service-scope.ts), so a warning appears and
@@ -355,7 +356,7 @@ async function patentLapse(c: Ctx, cal: WorkingCalendar): Promise<EnterpriseWarn
   const out: EnterpriseWarningRow[] = [];
   for (const [n, [after, upTo]] of (await lapseRanges(c)).entries()) {
     // On SQLite a statement holds the event loop until it ends: requests get their turn between the ranges.
-    if (n) await new Promise((resolve) => setImmediate(resolve));
+    if (n) await nextTurn();
     const { rows } = await sql<
       PatentFactsRow & {
         company_id: number;

@@ -12,6 +12,7 @@ import type { ScheduledTask } from '../scheduler/scheduler';
 import { getLeadTimes, type LeadTimes } from '../warnings/lead-times';
 import { addDays, feeNext, lateFeeBoundaries, type FeeYearStatus } from './fee-engine';
 import { loadFeeFacts } from './fee-facts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** The messages' object type (object_id: the patent id). */
 export const FEE_OBJECT_TYPE = 'patent_fee';
@@ -164,7 +165,7 @@ export async function scanFeeWarnings(deps: Deps): Promise<FeeScanResult> {
     // On SQLite every query of the scan completes without a turn of the event loop: at 709,076 patents of 286
     // companies the scan held the server for 11 s, at start and each morning at 08:00 (ADR 0079). Requests get their
     // turn between companies.
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     const r = await scanCompanyFees(deps, Number(c.company_id), cal, today);
     result.patents += r.patents;
     result.delivered += r.delivered;

@@ -11,6 +11,7 @@ import type { Database } from '../../db/schema';
 import { validateRecord, type PatentInput } from './patent-record';
 import { upsertPatents, type UpsertOptions } from './patents.repo';
 import { compactTitleIndex } from '../../search/engine/index-writer';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 export interface ImportError {
   line: number;
@@ -173,7 +174,7 @@ export class Batcher {
     state.unchanged += counts.unchanged;
     state.line = after.line;
     this.opts.onProgress?.(state);
-    if (this.opts.yieldBetweenBatches) await new Promise((resolve) => setImmediate(resolve));
+    if (this.opts.yieldBetweenBatches) await nextTurn();
   }
 }
 

@@ -9,6 +9,7 @@ import { addFacetCounts, countFacets, facetCounters, middleWord, type FacetArray
 import { compareCodePoints, ipcClass, ipcSection, type FacetCounts } from './facets';
 import { inHalves, type FtsHalves } from './fts-halves';
 import type { SearchFilters } from './structured';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 const RESULT_ENTRIES = 16;
 /**
@@ -539,7 +540,7 @@ export abstract class ColumnStore {
    * does not wait for it; the application-date order (its own sorts only) is built when first asked for.
    */
   protected async buildOrders(): Promise<void> {
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     this.dateOrder('pd');
   }
 

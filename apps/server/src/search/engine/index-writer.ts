@@ -6,6 +6,7 @@ import { indexStreams, indexText, indexTextWithMain } from '../tokenise';
 import { binaryArray, int4Array, OID_TSVECTOR, textArray } from '../../db/pg-binary';
 import { tsvectorChunks, tsvectorChunksBinary } from './pg-tsvector';
 import { isBusyError } from '../../db/write';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** A field of one value, or of several (each value indexed on its own, with a gap between: tokenise.ts). */
 export type FieldText = string | readonly string[];
@@ -249,7 +250,7 @@ export async function writeIndexes(
     pending = writePgIndexPart(db, part);
     pending.catch(() => undefined); // failing while the next part is encoded is not "unhandled": awaited below
     // Let the statement go out (Kysely sends it a few promise turns later) before encoding the next part.
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
   await pending;
 }

@@ -16,6 +16,7 @@
 import type Database from 'better-sqlite3';
 import { Bitset } from './bitset';
 import { indexText, isCjk } from '../tokenise';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 export interface PostingOptions {
   /** Fewest live patents for which sets are built. */
@@ -117,7 +118,7 @@ export class Postings {
     for (const t of tokens) {
       if (stale()) return;
       this.sets.set(t, setOf(postingQuery(t)));
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
   }
 

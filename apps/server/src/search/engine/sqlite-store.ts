@@ -32,6 +32,7 @@ import {
   topK,
   type StoreState,
 } from './column-store';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /**
  * Up to this many candidates, an IPC condition is checked patent by patent (about 2 µs each when the pages are in
@@ -234,7 +235,7 @@ export class SqliteStore extends ColumnStore {
   async loadAsync(): Promise<void> {
     this.beginLoad();
     for (let after: number | null = 0; after !== null; after = this.loadChunk(after)) {
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
     await this.buildOrders();
     this.finishLoad();
