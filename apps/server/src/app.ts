@@ -50,6 +50,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       setSecurityHeaders(reply);
       return reply.status(400).send({ code: 0, msg: error.code === 'FST_ERR_BAD_URL' ? '请求地址不正确' : '请求不正确' });
     },
+    // Errors before Fastify sees a request (Node's HTTP parser: an address or headers past 16 KB, a malformed request
+    // line) answer in the envelope too; Fastify's default wrote {"error":"Bad Request","message":"Client Error"}.
+    clientErrorHandler: (err, socket) => {
+      if ((err as NodeJS.ErrnoException).code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+      const tooLong = (err as NodeJS.ErrnoException).code === 'HPE_HEADER_OVERFLOW';
+      const body = JSON.stringify({ code: 0, msg: tooLong ? '请求地址或请求头过长' : '请求不正确' });
+      socket.end(
+        `HTTP/1.1 ${tooLong ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+          `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+          `Connection: close\r\n\r\n${body}`,
+      );
+    },
   });
   const clock = opts.clock ?? (() => new Date());
   const deps: Deps = {

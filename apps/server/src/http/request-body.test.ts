@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, loginAs, type TestApp } from '../../test/helpers';
 
@@ -80,6 +81,25 @@ describe('request bodies', () => {
     const query = await call(t.app, 'GET', '/v1/openid_login', { query: { code: 'a\u0000b' } });
     expect(query.status).toBe(400);
     expect(query.body.msg).toBe('请求内容不能包含空字符（\\u0000）');
+  });
+
+  it('answers an address past the HTTP parser’s limit, and a malformed request, in Chinese (a real socket)', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const send = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(request));
+        let got = '';
+        socket.on('data', (d) => (got += d.toString('utf8')));
+        socket.on('end', () => resolve(got));
+        socket.on('error', reject);
+      });
+    const long = await send(`GET /v1/visit/warningList_two?keyword=${'%E4%BC%81'.repeat(5000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(long.split('\r\n')[0]).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    expect(JSON.parse(long.slice(long.indexOf('\r\n\r\n') + 4))).toEqual({ code: 0, msg: '请求地址或请求头过长' });
+    const garbled = await send('NOT-HTTP\r\n\r\n');
+    expect(garbled.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+    expect(JSON.parse(garbled.slice(garbled.indexOf('\r\n\r\n') + 4))).toEqual({ code: 0, msg: '请求不正确' });
   });
 
   it('answers malformed JSON and a malformed URL in Chinese', async () => {
