@@ -2,6 +2,7 @@
 // month (filings, publications, grants, lapses, term expiries), the fees paid in it and due the next month, the
 // certificates expiring next month and the month's monitoring hits. One pass over the company's portfolio rows (a
 // 20,000-patent company is read once, the lists capped at REPORT_LIST_MAX rows each).
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { REPORT_LIST_MAX, type ReportData, type ReportList, type ReportMonitorItem, type ReportPatentItem } from '@ip/contract';
 import type { Deps } from '../../deps';
 import { eventEffect, type LegalEvent } from '../patents/legal-status';
@@ -118,7 +119,11 @@ export async function computeReportData(deps: Deps, companyId: number, month: st
       'p.expiry_date',
     ])
     .execute();
+  // An enterprise's thousands of patents take a few hundred ms to read and to run through the fee engine: other
+  // requests go between the parts (ADR 0079).
+  await nextTurn();
   const fees = await reportFees(deps, companyId, new Map(rows.map((r) => [Number(r.id), { title: r.title, an: r.an }])), range);
+  await nextTurn();
 
   const months = chartMonths(month);
   const activity = new Map(months.map((m) => [m, { month: m, filed: 0, published: 0, granted: 0 }]));

@@ -5,7 +5,8 @@ import { pdfText } from '../../../test/pdf-text';
 import { allJobHandlers } from '../index';
 import { feeFor } from '../fees/fee-engine';
 import { drainJobs, getJob } from '../jobs/jobs.service';
-import { queueMonthlyReports } from './reports.service';
+import { computeReportData } from './report-data';
+import { buildReport, queueMonthlyReports } from './reports.service';
 
 // /v1/frontend/report/*: the monthly patent report (ADR 0030), on SQLite and PostgreSQL.
 
@@ -364,5 +365,37 @@ describe('monthly report: the monthly task', () => {
     await drainJobs(t.deps, allJobHandlers());
     const done = await t.db.db.selectFrom('reports').select('status').where('month', '=', '2026-03').execute();
     expect(done.every((r) => r.status === 'done')).toBe(true);
+  });
+});
+
+describe('monthly report: other requests go between its parts', () => {
+  it('the figures give the event loop back between reading, the fee engine and the rest; the PDF comes a turn later', async () => {
+    t.setNow(`${TODAY}T04:00:00Z`);
+    const row = await t.db.db
+      .selectFrom('reports')
+      .select('id')
+      .where('company_id', '=', mine.companyId)
+      .where('month', '=', '2026-02')
+      .executeTakeFirstOrThrow();
+    let turns = 0;
+    let done = false;
+    const tick = () => {
+      turns++;
+      if (!done) setImmediate(tick);
+    };
+    const turnsAt: number[] = [];
+    setImmediate(tick);
+    const data = await computeReportData(t.deps, mine.companyId, '2026-02', TODAY);
+    const figures = turns;
+    await buildReport(t.deps, Number(row.id), {
+      progress: async () => void turnsAt.push(turns),
+      checkStop: () => {},
+    });
+    done = true;
+    expect(data.totals.patents).toBeGreaterThan(0);
+    // On SQLite a query completes without a turn of the event loop: without the yields there would be none.
+    expect(figures).toBeGreaterThanOrEqual(2);
+    // Between the figures (progress 1) and the PDF (progress 2).
+    expect(turnsAt[1]! - turnsAt[0]!).toBeGreaterThanOrEqual(1);
   });
 });
