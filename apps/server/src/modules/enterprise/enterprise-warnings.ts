@@ -21,6 +21,7 @@ import type { Deps } from '../../deps';
 import { containsText } from '../../db/sql';
 import { getWorkingCalendar, type WorkingCalendar } from '../calendar/working-calendar';
 import { chinaToday, writeExport } from '../common/records';
+import { idRanges } from '../common/id-ranges';
 import { feeNext } from '../fees/fee-engine';
 import { feeTypeOf, type PatentFactsRow } from '../fees/fee-facts';
 import { dueSql, OPEN_DEMAND_STATUSES } from './demand-lights';
@@ -419,21 +420,14 @@ export const LAPSE_RANGE = { links: 20_000 };
  * of 709,076 held the server for 7.5 s (ADR 0079).
  */
 async function lapseRanges(c: Ctx): Promise<[number, number][]> {
-  const { rows } = await sql<{ company_id: number; n: number }>`select cp.company_id, count(*) as n
+  const { rows } = await sql<{ id: number; n: number }>`select cp.company_id as id, count(*) as n
     from company_patents cp
     where ${c.inOffice('cp.company_id')} and cp.removed = 0 and cp.source <> 'collect'
     group by cp.company_id order by cp.company_id`.execute(c.db);
-  const out: [number, number][] = [];
-  let after = 0;
-  let links = 0;
-  for (const r of rows) {
-    links += Number(r.n);
-    if (links < LAPSE_RANGE.links && r !== rows.at(-1)) continue;
-    out.push([after, Number(r.company_id)]);
-    after = Number(r.company_id);
-    links = 0;
-  }
-  return out;
+  return idRanges(
+    rows.map((r) => ({ id: Number(r.id), n: Number(r.n) })),
+    LAPSE_RANGE.links,
+  );
 }
 
 /** Newest start first, then kind (ENTERPRISE_WARNING_KINDS order), enterprise, key. */
