@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, login, type TestApp } from '../../../test/helpers';
 import { createOffice, insertLitigation, insertVisit, type TestOffice } from '../../../test/service-office';
-import { companyFactsTask, factsAsOf, rebuildCompanyFacts } from './facts';
+import { companyFactsTask, FACTS_RANGE, factsAsOf, rebuildCompanyFacts } from './facts';
 
 // The ranking's stored counts (issue 12 speed, ADR 0050): kept up to date by the calls that change a fact, equal to a
 // full rebuild at every step, and right on today's windows between the nightly rebuilds (a visit or a litigation
@@ -139,5 +139,95 @@ describe('stored counts', () => {
     expect(await countsOf(0)).toMatchObject({ visit: 2 });
     expect(await factsAsOf(t.db.db)).toBe('2026-06-16');
     await expectSameAsRebuild();
+  });
+});
+
+describe('the rebuild in ranges of enterprises', () => {
+  const wrong = { invention: 99, utility: 99, design: 99, honour: 99, demand: 99, visit: 99, litigation: 99 };
+
+  beforeAll(async () => {
+    // Own patents of every type and status, a collected and a removed link, over the office's three enterprises.
+    const now = t.now().toISOString();
+    const links: [number, string, string, { source?: string; removed?: number }][] = [
+      [0, '发明', '有权', {}],
+      [0, '实用新型', '有权', {}],
+      [0, '发明', '审中', {}],
+      [1, '外观设计', '有权', {}],
+      [1, '发明', '有权', { source: 'collect' }],
+      [1, '实用新型', '有权', {}],
+      // The last enterprise's one link is removed: it is after the last range's last link.
+      [2, '发明', '有权', { removed: 1 }],
+    ];
+    for (const [n, [i, type, status, link]] of links.entries()) {
+      const row = await t.db.db
+        .insertInto('patents')
+        .values({
+          doc_key: `FACTS-${n}`,
+          an: `CN2026FACTS${n}`,
+          title: `存量测试专利${n}`,
+          type,
+          legal_status: status,
+          created_at: now,
+          updated_at: now,
+        } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.db.db
+        .insertInto('company_patents')
+        .values({ company_id: o.companies[i]!, patent_id: Number(row.id), created_at: now, updated_at: now, ...link })
+        .execute();
+    }
+  });
+
+  it('ranges of one link each give every enterprise its counts, stale rows mended, rows of no enterprise dropped', async () => {
+    await rebuildCompanyFacts(t.deps);
+    const right = await storedFacts();
+    const counts = (i: number) => {
+      const r = right.find((x) => Number(x.company_id) === o.companies[i])!;
+      return [r.invention, r.utility, r.design].map(Number);
+    };
+    expect([counts(0), counts(1), counts(2)]).toEqual([
+      [1, 1, 0],
+      [0, 1, 1],
+      [0, 0, 0],
+    ]);
+    await t.db.db.updateTable('service_company_facts').set(wrong).execute();
+    await t.db.db
+      .insertInto('service_company_facts')
+      .values({ company_id: 987_654, ...wrong })
+      .execute();
+    FACTS_RANGE.links = 1;
+    try {
+      await rebuildCompanyFacts(t.deps);
+    } finally {
+      FACTS_RANGE.links = 20_000;
+    }
+    expect(await storedFacts()).toEqual(right);
+  });
+
+  it('gives the event loop back between ranges on SQLite, so that requests are answered during the rebuild', async () => {
+    const links = await t.db.db
+      .selectFrom('company_patents')
+      .select((eb) => eb.fn.count<number>('company_id').distinct().as('n'))
+      .where('removed', '=', 0)
+      .where('source', '<>', 'collect')
+      .executeTakeFirstOrThrow();
+    expect(Number(links.n)).toBeGreaterThanOrEqual(2);
+    let turns = 0;
+    let done = false;
+    const tick = () => {
+      turns++;
+      if (!done) setImmediate(tick);
+    };
+    setImmediate(tick);
+    FACTS_RANGE.links = 1;
+    try {
+      await rebuildCompanyFacts(t.deps);
+    } finally {
+      FACTS_RANGE.links = 20_000;
+      done = true;
+    }
+    // A turn before each range (one per enterprise with links) and before the day moves; on PostgreSQL every query is one.
+    expect(turns).toBeGreaterThanOrEqual(Number(links.n) + 1);
   });
 });
