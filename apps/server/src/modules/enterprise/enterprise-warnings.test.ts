@@ -154,6 +154,10 @@ describe('the five kinds as the clock moves', () => {
     expect(kinds(lapse)).toEqual([`patent_lapse:${o.companies[2]}:2026-06-19`]);
     expect(lapse[0]!.key).toBe(`patent_lapse:${patentId}:8`);
     expect(lapse[0]!.detail).toContain('第 8 年年费已逾期');
+    // The number and the title, read for the warnings only after the candidates (ADR 0080).
+    const { title } = await t.db.db.selectFrom('patents').select('title').where('id', '=', patentId).executeTakeFirstOrThrow();
+    expect(title).not.toBe('');
+    expect(lapse[0]!.detail.startsWith(`CN201920123456.7《${title}》`)).toBe(true);
     // newest start first
     const all = await list(o.main);
     expect(all[0]!.kind).toBe('patent_lapse');

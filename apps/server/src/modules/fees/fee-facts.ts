@@ -66,7 +66,7 @@ const feeFactsIndex = new WeakMap<object, Promise<boolean>>();
  * patent up by its rowid and reads the whole row — long texts included — to get eight small columns; the index holds
  * them, so the query names it (INDEXED BY). Checked once per database, since INDEXED BY fails when the index is missing.
  */
-function hasFeeFactsIndex(deps: Pick<Deps, 'db'>): Promise<boolean> {
+export function hasFeeFactsIndex(deps: Pick<Deps, 'db'>): Promise<boolean> {
   if (deps.db.dialect !== 'sqlite') return Promise.resolve(false);
   let known = feeFactsIndex.get(deps.db);
   if (!known) {
