@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { countTurns } from '../../../test/turns';
 import { demoPortfolio, otherCompany } from '../../../test/company-records';
 import { allScheduledTasks } from '../index';
 import { getWorkingCalendar } from '../calendar/working-calendar';
@@ -349,15 +350,9 @@ describe('fee warnings through a due date', () => {
   });
 
   it('gives the event loop back between companies, so that requests are answered during a long scan', async () => {
-    let turns = 0;
-    let done = false;
-    const tick = () => {
-      turns++;
-      if (!done) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const counter = countTurns();
     const r = await scanFeeWarnings(t.deps);
-    done = true;
+    const turns = counter.stop();
     expect(r.companies).toBeGreaterThan(1);
     expect(turns).toBeGreaterThanOrEqual(r.companies - 1);
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, login, type TestApp } from '../../../test/helpers';
+import { countTurns } from '../../../test/turns';
 import { createOffice, insertLitigation, insertVisit, type TestOffice } from '../../../test/service-office';
 import { companyFactsTask, FACTS_RANGE, factsAsOf, rebuildCompanyFacts } from './facts';
 
@@ -213,20 +214,14 @@ describe('the rebuild in ranges of enterprises', () => {
       .where('source', '<>', 'collect')
       .executeTakeFirstOrThrow();
     expect(Number(links.n)).toBeGreaterThanOrEqual(2);
-    let turns = 0;
-    let done = false;
-    const tick = () => {
-      turns++;
-      if (!done) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const counter = countTurns();
     FACTS_RANGE.links = 1;
     try {
       await rebuildCompanyFacts(t.deps);
     } finally {
       FACTS_RANGE.links = 20_000;
-      done = true;
     }
+    const turns = counter.stop();
     // A turn before each range (one per enterprise with links) and before the day moves; on PostgreSQL every query is one.
     expect(turns).toBeGreaterThanOrEqual(Number(links.n) + 1);
   });

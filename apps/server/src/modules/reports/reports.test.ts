@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, login, loginAs, type TestApp } from '../../../test/helpers';
+import { countTurns } from '../../../test/turns';
 import { otherCompany, companyUser } from '../../../test/company-records';
 import { pdfText } from '../../../test/pdf-text';
 import { allJobHandlers } from '../index';
@@ -377,21 +378,15 @@ describe('monthly report: other requests go between its parts', () => {
       .where('company_id', '=', mine.companyId)
       .where('month', '=', '2026-02')
       .executeTakeFirstOrThrow();
-    let turns = 0;
-    let done = false;
-    const tick = () => {
-      turns++;
-      if (!done) setImmediate(tick);
-    };
-    const turnsAt: number[] = [];
-    setImmediate(tick);
+    const counter = countTurns();
     const data = await computeReportData(t.deps, mine.companyId, '2026-02', TODAY);
-    const figures = turns;
+    const figures = counter.turns;
+    const turnsAt: number[] = [];
     await buildReport(t.deps, Number(row.id), {
-      progress: async () => void turnsAt.push(turns),
+      progress: async () => void turnsAt.push(counter.turns),
       checkStop: () => {},
     });
-    done = true;
+    counter.stop();
     expect(data.totals.patents).toBeGreaterThan(0);
     // On SQLite a query completes without a turn of the event loop: without the yields there would be none.
     expect(figures).toBeGreaterThanOrEqual(2);
