@@ -179,13 +179,12 @@ async function factsRanges(deps: Deps): Promise<Scope[]> {
   const { rows } = await sql<{ id: number; n: number }>`select cp.company_id as id, count(*) as n
     from company_patents cp indexed by company_patents_list where cp.removed = 0 and cp.source <> 'collect'
     group by cp.company_id order by cp.company_id`.execute(deps.db.db);
-  const ranges: Scope[] = idRanges(
+  const ranges = idRanges(
     rows.map((r) => ({ id: Number(r.id), n: Number(r.n) })),
     FACTS_RANGE.links,
-  ).map(([after, upTo]) => ({ after, upTo }));
-  const last = ranges.at(-1);
-  if (last && 'upTo' in last) last.upTo = null;
-  return ranges.length ? ranges : [{ after: 0, upTo: null }];
+  );
+  if (!ranges.length) return [{ after: 0, upTo: null }];
+  return ranges.map(([after, upTo], i) => ({ after, upTo: i === ranges.length - 1 ? null : upTo }));
 }
 
 /**

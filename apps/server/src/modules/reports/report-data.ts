@@ -120,7 +120,7 @@ export async function computeReportData(deps: Deps, companyId: number, month: st
     ])
     .execute();
   // An enterprise's thousands of patents take a few hundred ms to read and to run through the fee engine: other
-  // requests go between the parts (ADR 0079).
+  // requests go between the parts (ADR 0080).
   await nextTurn();
   const fees = await reportFees(deps, companyId, new Map(rows.map((r) => [Number(r.id), { title: r.title, an: r.an }])), range);
   await nextTurn();
