@@ -359,7 +359,7 @@ async function patentLapse(c: Ctx, cal: WorkingCalendar): Promise<EnterpriseWarn
     + case when ${md} < ${T} then 1 else 0 end)`;
   const paidYear = (year: RawBuilder<unknown>) => sql`exists (select 1 from fee_payments f
     where f.company_id = cp.company_id and f.patent_id = p.id and f.year = ${year})`;
-  // On SQLite, the links and the patents through two narrow covering indexes (as the fee facts are read, ADR 0079):
+  // On SQLite, the links and the patents through two narrow covering indexes (as the fee facts are read, ADR 0080):
   // SQLite's own plan reads each patent's wide row, 25 % slower at 709,076 links. The warnings' numbers and titles
   // are read afterwards, for them only.
   const from = c.feeFactsIndex
