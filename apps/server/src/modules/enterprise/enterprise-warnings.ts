@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import {
   ENTERPRISE_WARNING_KINDS,
@@ -28,7 +29,6 @@ import { dueSql, OPEN_DEMAND_STATUSES } from './demand-lights';
 import { inScope, type ServiceScope } from './service-scope';
 import { findStaff } from './staff';
 import { dayOf as sqlDayOf } from '../stats/stats.service';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 
 // Enterprise warnings (issue 12, bundle B5, ADR 0048, DOMAIN §5): five kinds, each with the day it started, computed
 // when asked (never stored) for the enterprises in the caller's scope (service-scope.ts), so a warning appears and

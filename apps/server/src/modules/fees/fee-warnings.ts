@@ -4,6 +4,7 @@
 // or the start of a month of its grace period. Each threshold is delivered once: the delivery key
 // `fee:<patent>:<year>:<threshold>` is unique per user, so a second scan, a restart or a second server adds nothing.
 // When several thresholds have passed since the last scan, only the latest is delivered (no burst of stale ones).
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Deps } from '../../deps';
 import { getWorkingCalendar, type WorkingCalendar } from '../calendar/working-calendar';
 import { chinaToday } from '../common/records';
@@ -12,7 +13,6 @@ import type { ScheduledTask } from '../scheduler/scheduler';
 import { getLeadTimes, type LeadTimes } from '../warnings/lead-times';
 import { addDays, feeNext, lateFeeBoundaries, type FeeYearStatus } from './fee-engine';
 import { loadFeeFacts } from './fee-facts';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** The messages' object type (object_id: the patent id). */
 export const FEE_OBJECT_TYPE = 'patent_fee';

@@ -5,13 +5,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Transaction } from 'kysely';
 import { withImportSettings, type Db } from '../../db';
 import type { Database } from '../../db/schema';
 import { validateRecord, type PatentInput } from './patent-record';
 import { upsertPatents, type UpsertOptions } from './patents.repo';
 import { compactTitleIndex } from '../../search/engine/index-writer';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 
 export interface ImportError {
   line: number;

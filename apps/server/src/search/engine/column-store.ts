@@ -3,13 +3,13 @@
 // the date orders and the facet filters over them. Where the patents come from, how text conditions become sets and
 // how the arrays stay in step with the tables is each engine's own. The arrays load from the narrow covering index
 // patents_search_columns (SQLite migration 003, PostgreSQL migration 051).
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DateNode, EnumNode } from '../expression/ast';
 import { addIdList, Bitset } from './bitset';
 import { addFacetCounts, countFacets, facetCounters, middleWord, type FacetArrays, type FacetSizes } from './facet-count';
 import { compareCodePoints, ipcClass, ipcSection, type FacetCounts } from './facets';
 import { inHalves, type FtsHalves } from './fts-halves';
 import type { SearchFilters } from './structured';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 
 const RESULT_ENTRIES = 16;
 /**

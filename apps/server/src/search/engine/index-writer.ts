@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type SqliteDatabase from 'better-sqlite3';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../../db';
@@ -6,7 +7,6 @@ import { indexStreams, indexText, indexTextWithMain } from '../tokenise';
 import { binaryArray, int4Array, OID_TSVECTOR, textArray } from '../../db/pg-binary';
 import { tsvectorChunks, tsvectorChunksBinary } from './pg-tsvector';
 import { isBusyError } from '../../db/write';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** A field of one value, or of several (each value indexed on its own, with a gap between: tokenise.ts). */
 export type FieldText = string | readonly string[];

@@ -13,10 +13,10 @@
 // Changes reach the sets through the store's change log: each changed patent's bits are cleared and set again from
 // its stored title, abstract and claims (the text the index was written from), so a set always equals what FTS5
 // would answer. Only databases of at least MIN_PATENTS patents get sets: below that FTS5 is fast enough.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type Database from 'better-sqlite3';
 import { Bitset } from './bitset';
 import { indexText, isCjk } from '../tokenise';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 
 export interface PostingOptions {
   /** Fewest live patents for which sets are built. */

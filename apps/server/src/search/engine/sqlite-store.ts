@@ -11,6 +11,7 @@
 // or when another process pruned the log). The arrays are built on the first search: at once for a small
 // database, else in the background in chunks that yield the event loop (several seconds per million patents),
 // search answering through SQL meanwhile. They live as long as the database handle.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type Database from 'better-sqlite3';
 import type { Node } from '../expression/ast';
 import { parsePublicationNumber } from '../patent-number';
@@ -32,7 +33,6 @@ import {
   topK,
   type StoreState,
 } from './column-store';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /**
  * Up to this many candidates, an IPC condition is checked patent by patent (about 2 µs each when the pages are in
