@@ -54,6 +54,9 @@ describe('/honor for the enterprise-service main account', () => {
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await page.getByText('已为「示例科技有限公司」新增荣誉').waitFor();
+    // The closing dialog gives focus back to 新增荣誉 when its animation ends; on a loaded machine that came after the
+    // search box's fill and took the Enter (CI, stop 34).
+    await dialog.waitFor({ state: 'hidden' });
 
     await page.getByRole('searchbox', { name: '搜索荣誉' }).fill(name);
     await page.getByRole('searchbox', { name: '搜索荣誉' }).press('Enter');
