@@ -458,6 +458,22 @@ export function makePng(size = 8, rgb: [number, number, number] = [22, 119, 255]
   ]);
 }
 
+/**
+ * Waits until no animation runs inside the elements matching `selector` (e.g. '.ant-modal-root': a dialog's opening
+ * zoom). On a loaded machine a click during it could land where the button was a frame before and be lost (CI, a
+ * dialog left open with its button never pressed), and a screenshot catches the dialog half faded in.
+ */
+export async function animationsDone(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction(
+    (sel) =>
+      document.getAnimations().every((a) => {
+        const target = (a.effect as KeyframeEffect | null)?.target;
+        return !(target instanceof Element && target.closest(sel)) || a.playState !== 'running';
+      }),
+    selector,
+  );
+}
+
 /** How wide the document is against the viewport: overflow when scrollWidth > clientWidth (the viewport width). */
 export async function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; viewport: number }> {
   // After a viewport change antd's breakpoints re-render the page in a later task (matchMedia listeners, then React),

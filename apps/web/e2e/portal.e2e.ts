@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  animationsDone,
   api,
   axeViolations,
   baseURL,
@@ -121,12 +122,7 @@ describe('a portal article from the editor to a visitor', () => {
     await preview.locator('.portal-body table').getByText('学时').waitFor();
     await preview.getByText('访客尚不可见', { exact: false }).waitFor();
     // The dialog's opening animation over before the picture (the screenshot caught it half faded in).
-    await ap.waitForFunction(() =>
-      document.getAnimations().every((a) => {
-        const target = (a.effect as KeyframeEffect | null)?.target;
-        return !(target instanceof Element && target.closest('.ant-modal-root')) || a.playState !== 'running';
-      }),
-    );
+    await animationsDone(ap, '.ant-modal-root');
     expect(await axeViolations(ap, { include: ['.ant-modal'], seriousOnly: true })).toEqual([]);
     await screenshot(ap, 'portal-article-preview-1366');
     await ap.keyboard.press('Escape');

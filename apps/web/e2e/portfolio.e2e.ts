@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axeViolations, horizontalOverflow, openAs, screenshot, waitForTitle } from './harness';
+import { animationsDone, axeViolations, horizontalOverflow, openAs, screenshot, waitForTitle } from './harness';
 
 // The company's portfolio (issue 9, ADR 0020) in a real browser, as the demo company user: files a patent into a new
 // category, marks one core, adds a search hit with 加入专利库 from /docking, opens /patentDetails and writes a 研判;
@@ -55,6 +55,8 @@ describe('/patent and /patentDetails (company user)', () => {
     const hitTitle = ((await add.getAttribute('aria-label')) ?? '').replace(/^加入专利库：/, '');
     await add.click();
     const save = page.getByRole('dialog').filter({ hasText: '加入专利库' });
+    await save.waitFor();
+    await animationsDone(page, '.ant-modal-root');
     await save.getByRole('button', { name: /加\s*入/ }).click();
     await page.getByText('已加入专利库').first().waitFor();
     const inLibrary = page.getByRole('link', { name: `已在专利库，查看：${hitTitle}` });
