@@ -47,6 +47,7 @@ import * as m051 from './migrations/051-search-columns-pg';
 import * as m052 from './migrations/052-search-changes-pg';
 import * as m053 from './migrations/053-narrow-search-heap-pg';
 import * as m054 from './migrations/054-tx-index';
+import * as m055 from './migrations/055-links-by-patent';
 import type { Dialect } from './index';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -101,6 +102,7 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   '052-search-changes-pg': m052,
   '053-narrow-search-heap-pg': m053,
   '054-tx-index': m054,
+  '055-links-by-patent': m055,
 };
 
 class InCodeProvider implements MigrationProvider {

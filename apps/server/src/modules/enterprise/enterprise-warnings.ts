@@ -359,13 +359,15 @@ async function patentLapse(c: Ctx, cal: WorkingCalendar): Promise<EnterpriseWarn
     + case when ${md} < ${T} then 1 else 0 end)`;
   const paidYear = (year: RawBuilder<unknown>) => sql`exists (select 1 from fee_payments f
     where f.company_id = cp.company_id and f.patent_id = p.id and f.year = ${year})`;
-  // On SQLite, the links and the patents through two narrow covering indexes (as the fee facts are read, ADR 0080):
-  // SQLite's own plan reads each patent's wide row, 25 % slower at 709,076 links. The warnings' numbers and titles
-  // are read afterwards, for them only.
+  // On SQLite, the links in patent order and the patents through two narrow covering indexes (ADR 0081): the seeks
+  // into the patents' index then go through it once, front to back, where in enterprise order they went through it
+  // once per enterprise (SQLite's own plan reads each patent's wide row). The ranges are of patent ids there, of
+  // enterprise ids on PostgreSQL. The warnings' numbers and titles are read afterwards, for them only.
   const from = c.feeFactsIndex
-    ? sql`company_patents cp indexed by company_patents_list join companies c on c.id = cp.company_id
+    ? sql`company_patents cp indexed by company_patents_by_patent join companies c on c.id = cp.company_id
         cross join patents p indexed by patents_fee_facts`
     : sql`company_patents cp join companies c on c.id = cp.company_id cross join patents p`;
+  const rangeOf = c.feeFactsIndex ? sql.ref('cp.patent_id') : sql.ref('cp.company_id');
   const found: { r: LapseFacts; next: FeeYearStatus }[] = [];
   for (const [n, [after, upTo]] of (await lapseRanges(c)).entries()) {
     // On SQLite a statement holds the event loop until it ends: requests get their turn between the ranges.
@@ -377,7 +379,7 @@ async function patentLapse(c: Ctx, cal: WorkingCalendar): Promise<EnterpriseWarn
       (select sum(${bit}) from fee_payments f
         where f.company_id = cp.company_id and f.patent_id = p.id and f.year between 1 and 30) as paid
     from ${from}
-    where p.id = cp.patent_id and ${c.inOffice('cp.company_id')} and cp.company_id > ${after} and cp.company_id <= ${upTo}
+    where p.id = cp.patent_id and ${c.inOffice('cp.company_id')} and ${rangeOf} > ${after} and ${rangeOf} <= ${upTo}
       and cp.removed = 0 and cp.source <> 'collect' and p.ad is not null
       and p.gd is not null and ${inWindow} and not ${paidYear(yc)}
       and (p.gd >= ${isoAddDays(today, -(GRACE_WINDOW_DAYS + 366))} or ${paidYear(sql`${yc} - 1`)})`.execute(db);
@@ -427,23 +429,39 @@ async function patentLapse(c: Ctx, cal: WorkingCalendar): Promise<EnterpriseWarn
   return [...new Map(out.map((r) => [r.key, r])).values()].sort(byListOrder);
 }
 
-/** How many own-patent links one statement of patentLapse covers, about (tests lower it). */
-export const LAPSE_RANGE = { links: 20_000 };
+/**
+ * How many own-patent links one statement of patentLapse covers, about, and (SQLite) the patent ids' bits its ranges
+ * are counted by: blocks of 2^bits ids (tests lower both).
+ */
+export const LAPSE_RANGE = { links: 20_000, bits: 10 };
 
 /**
- * Ranges (after, upTo] of enterprise ids in the scope whose own-patent links add up to about LAPSE_RANGE.links each,
- * in id order: patentLapse reads the patents of one range per statement. One statement over every patent of an office
- * of 709,076 held the server for 7.5 s (ADR 0079).
+ * Ranges (after, upTo] of ids in the scope whose own-patent links add up to about LAPSE_RANGE.links each, in id
+ * order: patentLapse reads the patents of one range per statement. One statement over every patent of an office of
+ * 709,076 held the server for 7.5 s (ADR 0079). On SQLite the ids are patent ids, counted by blocks of
+ * 2^LAPSE_RANGE.bits (a group per patent would be a row per patent); elsewhere enterprise ids.
  */
 async function lapseRanges(c: Ctx): Promise<[number, number][]> {
-  const { rows } = await sql<{ id: number; n: number }>`select cp.company_id as id, count(*) as n
-    from company_patents cp
-    where ${c.inOffice('cp.company_id')} and cp.removed = 0 and cp.source <> 'collect'
-    group by cp.company_id order by cp.company_id`.execute(c.db);
+  const scope = sql`${c.inOffice('cp.company_id')} and cp.removed = 0 and cp.source <> 'collect'`;
+  if (!c.feeFactsIndex) {
+    const { rows } = await sql<{ id: number; n: number }>`select cp.company_id as id, count(*) as n
+      from company_patents cp where ${scope}
+      group by cp.company_id order by cp.company_id`.execute(c.db);
+    return idRanges(
+      rows.map((r) => ({ id: Number(r.id), n: Number(r.n) })),
+      LAPSE_RANGE.links,
+    );
+  }
+  // Block b (from 1, as idRanges counts from 0) holds the patent ids [(b − 1)·2^bits, b·2^bits − 1].
+  const bits = LAPSE_RANGE.bits;
+  const { rows } = await sql<{ id: number; n: number }>`select (cp.patent_id >> ${sql.lit(bits)}) + 1 as id, count(*) as n
+    from company_patents cp indexed by company_patents_by_patent where ${scope}
+    group by 1 order by 1`.execute(c.db);
+  const last = (block: number) => block * 2 ** bits - 1;
   return idRanges(
     rows.map((r) => ({ id: Number(r.id), n: Number(r.n) })),
     LAPSE_RANGE.links,
-  );
+  ).map(([after, upTo]) => [after ? last(after) : -1, last(upTo)]);
 }
 
 /** Newest start first, then kind (ENTERPRISE_WARNING_KINDS order), enterprise, key. */
