@@ -443,25 +443,23 @@ export const LAPSE_RANGE = { links: 20_000, bits: 10 };
  */
 async function lapseRanges(c: Ctx): Promise<[number, number][]> {
   const scope = sql`${c.inOffice('cp.company_id')} and cp.removed = 0 and cp.source <> 'collect'`;
-  if (!c.feeFactsIndex) {
-    const { rows } = await sql<{ id: number; n: number }>`select cp.company_id as id, count(*) as n
-      from company_patents cp where ${scope}
-      group by cp.company_id order by cp.company_id`.execute(c.db);
-    return idRanges(
-      rows.map((r) => ({ id: Number(r.id), n: Number(r.n) })),
-      LAPSE_RANGE.links,
-    );
-  }
-  // Block b (from 1, as idRanges counts from 0) holds the patent ids [(b − 1)·2^bits, b·2^bits − 1].
+  // SQLite: block b (numbered from 1, since idRanges' first range starts after 0) holds the patent ids
+  // [(b − 1)·2^bits, b·2^bits − 1].
   const bits = LAPSE_RANGE.bits;
-  const { rows } = await sql<{ id: number; n: number }>`select (cp.patent_id >> ${sql.lit(bits)}) + 1 as id, count(*) as n
-    from company_patents cp indexed by company_patents_by_patent where ${scope}
-    group by 1 order by 1`.execute(c.db);
-  const last = (block: number) => block * 2 ** bits - 1;
-  return idRanges(
+  const { rows } = c.feeFactsIndex
+    ? await sql<{ id: number; n: number }>`select (cp.patent_id >> ${sql.lit(bits)}) + 1 as id, count(*) as n
+        from company_patents cp indexed by company_patents_by_patent where ${scope}
+        group by 1 order by 1`.execute(c.db)
+    : await sql<{ id: number; n: number }>`select cp.company_id as id, count(*) as n
+        from company_patents cp where ${scope}
+        group by cp.company_id order by cp.company_id`.execute(c.db);
+  const ranges = idRanges(
     rows.map((r) => ({ id: Number(r.id), n: Number(r.n) })),
     LAPSE_RANGE.links,
-  ).map(([after, upTo]) => [after ? last(after) : -1, last(upTo)]);
+  );
+  if (!c.feeFactsIndex) return ranges;
+  const last = (block: number) => block * 2 ** bits - 1;
+  return ranges.map(([after, upTo]) => [after ? last(after) : -1, last(upTo)]);
 }
 
 /** Newest start first, then kind (ENTERPRISE_WARNING_KINDS order), enterprise, key. */
