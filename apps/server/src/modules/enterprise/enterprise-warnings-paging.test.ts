@@ -311,7 +311,8 @@ describe('warnings counted and paged in SQL agree with a from-scratch computatio
       .where('source', '<>', 'collect')
       .executeTakeFirstOrThrow();
     // Ranges of 5 links: the office's patents in dozens of statements, boundaries inside every few enterprises (or,
-    // on SQLite, patents counted one by one and by blocks of four ids).
+    // on SQLite, patents counted one by one and by blocks of four ids). The keyword naming all 40 enterprises reads
+    // them enterprise by enterprise on SQLite too.
     expect(Number(links.n)).toBeGreaterThan(50);
     const saved = { ...LAPSE_RANGE };
     LAPSE_RANGE.links = 5;
@@ -324,7 +325,10 @@ describe('warnings counted and paged in SQL agree with a from-scratch computatio
           const main = await login(t.app, '13700005001');
           const lapse = await allPages(main, { kind: 'patent_lapse' });
           found += lapse.total;
-          expect(lapse.all.map((r) => r.key).sort(), `${day}, ${bits} bits`).toEqual(await patentLapseKeys(day));
+          const expected = await patentLapseKeys(day);
+          expect(lapse.all.map((r) => r.key).sort(), `${day}, ${bits} bits`).toEqual(expected);
+          const named = await allPages(main, { kind: 'patent_lapse', keyword: '随机预警' });
+          expect(named.all.map((r) => r.key).sort(), `${day}, by enterprise`).toEqual(expected);
         }
       }
     } finally {

@@ -104,6 +104,11 @@ interface Ctx {
   today: string;
   /** SQLite with migration 012's patents_fee_facts index: the patents' fee facts are read through it. */
   feeFactsIndex: boolean;
+  /**
+   * SQLite, the whole office (the main account, no street, staff member or keyword): patentLapse reads the links in
+   * patent order (ADR 0081). A narrower scope is read enterprise by enterprise, from its own links only.
+   */
+  lapseByPatent: boolean;
 }
 
 /**
@@ -359,15 +364,18 @@ async function patentLapse(c: Ctx, cal: WorkingCalendar): Promise<EnterpriseWarn
     + case when ${md} < ${T} then 1 else 0 end)`;
   const paidYear = (year: RawBuilder<unknown>) => sql`exists (select 1 from fee_payments f
     where f.company_id = cp.company_id and f.patent_id = p.id and f.year = ${year})`;
-  // On SQLite, the links in patent order and the patents through two narrow covering indexes (ADR 0081): the seeks
-  // into the patents' index then go through it once, front to back, where in enterprise order they went through it
-  // once per enterprise (SQLite's own plan reads each patent's wide row). The ranges are of patent ids there, of
-  // enterprise ids on PostgreSQL. The warnings' numbers and titles are read afterwards, for them only.
+  // On SQLite, the links and the patents through two narrow covering indexes (SQLite's own plan reads each patent's
+  // wide row). For the whole office the links come in patent order, in ranges of patent ids, so that the seeks into
+  // the patents' index go through it once, front to back, where in enterprise order they went through it once per
+  // enterprise (ADR 0081); a narrower scope's links come enterprise by enterprise (a scan in patent order would read
+  // every other enterprise's links too), in ranges of enterprise ids, as on PostgreSQL. The warnings' numbers and
+  // titles are read afterwards, for them only.
+  const links = c.lapseByPatent ? sql`company_patents_by_patent` : sql`company_patents_list`;
   const from = c.feeFactsIndex
-    ? sql`company_patents cp indexed by company_patents_by_patent join companies c on c.id = cp.company_id
+    ? sql`company_patents cp indexed by ${links} join companies c on c.id = cp.company_id
         cross join patents p indexed by patents_fee_facts`
     : sql`company_patents cp join companies c on c.id = cp.company_id cross join patents p`;
-  const rangeOf = c.feeFactsIndex ? sql.ref('cp.patent_id') : sql.ref('cp.company_id');
+  const rangeOf = c.lapseByPatent ? sql.ref('cp.patent_id') : sql.ref('cp.company_id');
   const found: { r: LapseFacts; next: FeeYearStatus }[] = [];
   for (const [n, [after, upTo]] of (await lapseRanges(c)).entries()) {
     // On SQLite a statement holds the event loop until it ends: requests get their turn between the ranges.
@@ -438,15 +446,15 @@ export const LAPSE_RANGE = { links: 20_000, bits: 10 };
 /**
  * Ranges (after, upTo] of ids in the scope whose own-patent links add up to about LAPSE_RANGE.links each, in id
  * order: patentLapse reads the patents of one range per statement. One statement over every patent of an office of
- * 709,076 held the server for 7.5 s (ADR 0079). On SQLite the ids are patent ids, counted by blocks of
- * 2^LAPSE_RANGE.bits (a group per patent would be a row per patent); elsewhere enterprise ids.
+ * 709,076 held the server for 7.5 s (ADR 0079). Patent ids when the links are read in patent order (lapseByPatent),
+ * counted by blocks of 2^LAPSE_RANGE.bits (a group per patent would be a row per patent); else enterprise ids.
  */
 async function lapseRanges(c: Ctx): Promise<[number, number][]> {
   const scope = sql`${c.inOffice('cp.company_id')} and cp.removed = 0 and cp.source <> 'collect'`;
-  // SQLite: block b (numbered from 1, since idRanges' first range starts after 0) holds the patent ids
+  // By patent: block b (numbered from 1, since idRanges' first range starts after 0) holds the patent ids
   // [(b − 1)·2^bits, b·2^bits − 1].
   const bits = LAPSE_RANGE.bits;
-  const { rows } = c.feeFactsIndex
+  const { rows } = c.lapseByPatent
     ? await sql<{ id: number; n: number }>`select (cp.patent_id >> ${sql.lit(bits)}) + 1 as id, count(*) as n
         from company_patents cp indexed by company_patents_by_patent where ${scope}
         group by 1 order by 1`.execute(c.db)
@@ -457,7 +465,7 @@ async function lapseRanges(c: Ctx): Promise<[number, number][]> {
     rows.map((r) => ({ id: Number(r.id), n: Number(r.n) })),
     LAPSE_RANGE.links,
   );
-  if (!c.feeFactsIndex) return ranges;
+  if (!c.lapseByPatent) return ranges;
   const last = (block: number) => block * 2 ** bits - 1;
   return ranges.map(([after, upTo]) => [after ? last(after) : -1, last(upTo)]);
 }
@@ -512,6 +520,7 @@ async function warningPage(
     }
     if (ids.length <= FEW_IDS) few = ids;
   }
+  const feeFactsIndex = await hasFeeFactsIndex(deps);
   const scoped = () => (few ? db.selectFrom('companies').where('companies.id', 'in', few) : office(db, scope, f));
   const c: Ctx = {
     db,
@@ -532,7 +541,8 @@ async function warningPage(
               .select(sql`1`.as('one'))
               .where(sql<boolean>`companies.id = ${sql.ref(column)}`)}`,
     today: chinaToday(deps.clock()),
-    feeFactsIndex: await hasFeeFactsIndex(deps),
+    feeFactsIndex,
+    lapseByPatent: feeFactsIndex && scope.isMain && !few && !f.street_id && !f.staff_id,
   };
   // Counts, the patents' warnings and the page's keys are three statements run side by side (on PostgreSQL each on
   // its own connection). All kinds: the first offset + limit keys of the SQL kinds are merged with the patents' rows
