@@ -105,8 +105,9 @@ interface Ctx {
   /** SQLite with migration 012's patents_fee_facts index: the patents' fee facts are read through it. */
   feeFactsIndex: boolean;
   /**
-   * SQLite, the whole office (the main account, no street, staff member or keyword): patentLapse reads the links in
-   * patent order (ADR 0081). A narrower scope is read enterprise by enterprise, from its own links only.
+   * SQLite, a scope checked link by link (the whole office, or a keyword's more than FEW_IDS enterprises): patentLapse
+   * reads the links in patent order (ADR 0081). A street's, a staff member's or a few enterprises' links are read
+   * enterprise by enterprise, from their own links only.
    */
   lapseByPatent: boolean;
 }
@@ -521,6 +522,8 @@ async function warningPage(
     if (ids.length <= FEW_IDS) few = ids;
   }
   const feeFactsIndex = await hasFeeFactsIndex(deps);
+  // A street, a staff member or a staff member's own scope: the enterprises' ids as a list (see inOffice).
+  const listed = Boolean(f.street_id || f.staff_id || !scope.isMain);
   const scoped = () => (few ? db.selectFrom('companies').where('companies.id', 'in', few) : office(db, scope, f));
   const c: Ctx = {
     db,
@@ -535,14 +538,14 @@ async function warningPage(
     inOffice: (column, byDay) =>
       few
         ? sql<boolean>`${sql.ref(column)} in (${sql.join(few)})`
-        : f.street_id || f.staff_id || !scope.isMain
+        : listed
           ? sql<boolean>`${byDay ? sql`+${sql.ref(column)}` : sql.ref(column)} in ${scoped().select('companies.id')}`
           : sql<boolean>`exists ${scoped()
               .select(sql`1`.as('one'))
               .where(sql<boolean>`companies.id = ${sql.ref(column)}`)}`,
     today: chinaToday(deps.clock()),
     feeFactsIndex,
-    lapseByPatent: feeFactsIndex && scope.isMain && !few && !f.street_id && !f.staff_id,
+    lapseByPatent: feeFactsIndex && !few && !listed,
   };
   // Counts, the patents' warnings and the page's keys are three statements run side by side (on PostgreSQL each on
   // its own connection). All kinds: the first offset + limit keys of the SQL kinds are merged with the patents' rows
