@@ -213,13 +213,30 @@ const UNIGRAM_CODE = UNIGRAM_MARK.charCodeAt(0);
  */
 export function indexText(text: string | readonly string[]): string {
   if (!LITTLE_ENDIAN) return indexTokens(text).join(' ');
+  encodeField(text);
+  return finish();
+}
+
+/**
+ * The tokens of a field as indexText makes them, before they become one string: the main stream and the unigram
+ * stream, each as space-separated UTF-16 code units (a gap token is the one unit GAP_TOKEN). Views of scratch
+ * buffers, valid until the next call of this or indexText. PostgreSQL's import builds its binary tsvectors from
+ * them (pg-tsvector.ts) without making a string per token.
+ */
+export function indexUnits(text: string | readonly string[]): { main: Uint16Array; unigrams: Uint16Array } {
+  encodeField(text);
+  return { main: mainBuf.subarray(0, encM), unigrams: uniBuf.subarray(0, encU) };
+}
+
+/** Encodes a field (one text or a list of values) into mainBuf and uniBuf, from their starts. */
+function encodeField(text: string | readonly string[]): void {
   if (typeof text === 'string') {
     const s = normalise(text);
     reserve(s.length, 0);
     encM = 0;
     encU = 0;
     encode(s);
-    return finish();
+    return;
   }
   const norms = text.map(normalise);
   reserve(
@@ -237,7 +254,6 @@ export function indexText(text: string | readonly string[]): string {
     }
     encode(s);
   }
-  return finish();
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Dialect } from '../../db';
 import type { Database } from '../../db/schema';
 import { indexStreams, indexText, indexTextWithMain } from '../tokenise';
 import { binaryArray, int4Array, OID_TSVECTOR, textArray } from '../../db/pg-binary';
-import { tsvectorChunks, tsvectorChunksBinary } from './pg-tsvector';
+import { fieldTsvectorsBinary, tsvectorChunks } from './pg-tsvector';
 import { isBusyError } from '../../db/write';
 
 /** A field of one value, or of several (each value indexed on its own, with a gap between: tokenise.ts). */
@@ -268,8 +268,7 @@ function encodePgIndex(entries: readonly IndexEntry[]): PgIndexPart {
   for (const e of entries) {
     part.ids.push(e.patentId);
     INDEX_FIELDS.forEach((f, fi) => {
-      const { main, unigrams } = indexStreams(e.fields[f]);
-      const chunks = tsvectorChunksBinary(main, unigrams);
+      const chunks = fieldTsvectorsBinary(e.fields[f]);
       part.cols[fi].push(chunks[0]);
       for (let c = 1; c < chunks.length; c++) part.extra.push({ id: e.patentId, field: f, chunk: c, tsv: chunks[c] });
     });

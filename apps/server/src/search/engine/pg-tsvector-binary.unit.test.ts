@@ -6,8 +6,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DemoPatentGenerator } from '../../modules/patents/demo-patents';
 import { PATENT_DATA_DIR } from '../test-data';
-import { indexStreams, MAX_WORD } from '../tokenise';
-import { tsvectorChunks, tsvectorChunksBinary } from './pg-tsvector';
+import { indexStreams, indexUnits, MAX_WORD } from '../tokenise';
+import { fieldTsvectorsBinary, tsvectorChunks, tsvectorChunksBinary, tsvectorOfUnits } from './pg-tsvector';
 
 /** A binary tsvector as `lexeme:positions` strings, in its order. */
 function decode(buf: Buffer): string[] {
@@ -43,6 +43,20 @@ function check(text: string | readonly string[]) {
   expect(tsvectorChunksBinary(main, unigrams).map(decode)).toEqual(tsvectorChunks(main, unigrams).map(parseLiteral));
 }
 
+/**
+ * fieldTsvectorsBinary gives tsvectorChunksBinary's buffers byte for byte; resolves whether its fast path
+ * (tsvectorOfUnits) made them rather than the fallback.
+ */
+function checkFast(text: string | readonly string[]): boolean {
+  const { main, unigrams } = indexStreams(text);
+  const want = tsvectorChunksBinary(main, unigrams);
+  const got = fieldTsvectorsBinary(text);
+  expect(got.length).toBe(want.length);
+  got.forEach((b, i) => expect(b.equals(want[i]), `${JSON.stringify(text).slice(0, 80)} chunk ${i}`).toBe(true));
+  const units = indexUnits(text);
+  return tsvectorOfUnits(units.main, units.unigrams) !== null;
+}
+
 describe('tsvectorChunksBinary', () => {
   it('equals the literals on demo patents, field by field and value by value', () => {
     const gen = new DemoPatentGenerator(5);
@@ -74,6 +88,52 @@ describe('tsvectorChunksBinary', () => {
     for (const c of cases) check(c);
   });
 
+  it('is what the fast path (fieldTsvectorsBinary) makes, on demo patents and edge cases', () => {
+    const gen = new DemoPatentGenerator(7);
+    let fields = 0;
+    let fast = 0;
+    for (let i = 0; i < 300; i++) {
+      const r = gen.next();
+      for (const text of [r.title, r.abstract, r.claims, r.description, r.address, r.agency, r.applicants, r.inventors]) {
+        fields++;
+        if (checkFast(text)) fast++;
+      }
+      checkFast(['', ...r.inventors, '，', '']);
+    }
+    expect(fast).toBe(fields); // every demo field takes the fast path
+    const words = (n: number, len: number) => Array.from({ length: n }, (_, i) => `w${i}`.padEnd(len, 'x')).join(' ');
+    const fastCases: (string | string[])[] = [
+      '',
+      '锂',
+      'a',
+      // Words of one, two and more units around each other and around CJK tokens: the merge of long words.
+      'abc ab a b 4g 4gx 5 a0 zz zzz éé é ж жж 锂电 锂 锂电池 Ａ',
+      'x'.repeat(MAX_WORD + 5) + ' ' + 'é'.repeat(MAX_WORD + 1),
+      '用4G/5G通信模块，锂电池。Lithium-ion battery lifepo4 g06f',
+      Array.from({ length: 256 }, () => 'cell').join(' '),
+      Array.from({ length: 256 }, () => '锂').join('，'),
+      ['中科大数据研究院', '', "O'Brien & Co"],
+      ['', ''],
+      ['', '锂电'],
+      Array.from({ length: 150 }, (_, i) => `申请人${i}`),
+      words(15_000, 3),
+    ];
+    for (const c of fastCases) expect(checkFast(c), JSON.stringify(c).slice(0, 40)).toBe(true);
+    // The fallback (tsvectorChunksBinary) where the old path differs: a surrogate, a lexeme's 257th position,
+    // more than one chunk's positions, the byte budget.
+    const slowCases: (string | string[])[] = [
+      '𠀀𠀁 字𪚥 ＡＢＣ 𠀀',
+      ['中科大数据研究院', '𠀀公司'],
+      Array.from({ length: 257 }, () => 'cell').join(' '),
+      Array.from({ length: 257 }, () => '锂').join('，'),
+      Array.from({ length: 257 }, () => 'cells').join(' '),
+      Array.from({ length: 16_001 }, (_, i) => '锂电池正极材料的制备方法'[(i * 7) % 12]).join(''),
+      words(16_001, 3),
+      words(10_000, MAX_WORD),
+    ];
+    for (const c of slowCases) expect(checkFast(c), JSON.stringify(c).slice(0, 40)).toBe(false);
+  });
+
   const files = fs.existsSync(PATENT_DATA_DIR) ? fs.readdirSync(PATENT_DATA_DIR).filter((f) => f.endsWith('.jsonl')) : [];
   it.skipIf(!files.length)('equals the literals on the real records (the first 150 lines of each file)', () => {
     for (const f of files) {
@@ -81,8 +141,13 @@ describe('tsvectorChunksBinary', () => {
       for (const line of lines) {
         if (!line.trim()) continue;
         for (const v of Object.values(JSON.parse(line) as Record<string, unknown>)) {
-          if (typeof v === 'string') check(v);
-          else if (Array.isArray(v) && v.every((x) => typeof x === 'string')) check(v as string[]);
+          if (typeof v === 'string') {
+            check(v);
+            checkFast(v);
+          } else if (Array.isArray(v) && v.every((x) => typeof x === 'string')) {
+            check(v as string[]);
+            checkFast(v as string[]);
+          }
         }
       }
     }

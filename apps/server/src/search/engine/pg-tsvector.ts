@@ -22,7 +22,7 @@
 // chunks 1… go to patent_text_chunks (patent_id, field, chunk, tsv) with one GIN index. Almost every field of
 // almost every patent fits in chunk 0; long descriptions and claims spill over.
 import { utf8Length, writeUtf8 } from '../../db/pg-binary';
-import { GAP_TOKEN } from '../tokenise';
+import { GAP_TOKEN, indexStreams, indexUnits } from '../tokenise';
 import { CHUNK_OVERLAP, PG_CHUNK_BYTES, PG_CHUNK_POSITIONS, PG_MAX_POSITIONS_PER_LEXEME } from './limits';
 
 /** Quotes one lexeme for a tsvector or tsquery literal: '...' with ' doubled and \ escaped. */
@@ -200,4 +200,195 @@ export function tsvectorChunksBinary(main: readonly string[], unigrams: readonly
     const positions = chunkPositions(main, start, end);
     return binaryTsvector(positions, i === 0 ? unigrams : []);
   });
+}
+
+// ── The import's fast path ────────────────────────────────────────────────────────────────────────────
+// tsvectorChunksBinary sorts each field's lexemes as strings: for a demo patent's 680 distinct lexemes that, and
+// making a string per token, was most of the PostgreSQL import's time in this process. Nearly every token is one or
+// two UTF-16 code units (a bigram, an end anchor, a unigram "·c", a short word), and for text without surrogates the
+// UTF-16 order of such strings is their UTF-8 order, the server's. So such a token is the 32-bit number
+// c0 · 65536 + c1 (c1 = 0 for one unit: no token has the unit 0, so "a" sorts before "a0", as strings do): the
+// lexemes are gathered in a hash table of numbers (their positions in a list each, ascending as they come) and only
+// the distinct numbers are sorted. Longer tokens (words of three or more units) are few: kept as strings and merged
+// in by string order. Anything the old path does differently (a surrogate anywhere, more than one chunk's positions,
+// a lexeme past 256 positions, the byte budget) gives null, and the caller takes tsvectorChunksBinary.
+
+const SPACE_UNIT = 0x20;
+const GAP_UNIT = GAP_TOKEN.charCodeAt(0);
+const isSurrogate = (c: number) => c >= 0xd800 && c <= 0xdfff;
+const unitBytes = (c: number) => (c === 0 ? 0 : c < 0x80 ? 1 : c < 0x800 ? 2 : 3);
+
+/** Scratch space of tsvectorOfUnits, grown as needed: an open-addressing table of the lexemes' numbers. */
+const lex = {
+  bits: 0,
+  /** Per slot: the generation that filled it (so a call need not clear the table) and its lexeme. */
+  stamp: new Uint32Array(0),
+  slot: new Int32Array(0),
+  generation: 0,
+  /** Per lexeme: its number, first and last occurrence (−1: none, a unigram), occurrence count. */
+  key: new Uint32Array(0),
+  head: new Int32Array(0),
+  tail: new Int32Array(0),
+  count: new Int32Array(0),
+  /** Per occurrence: position and the next occurrence of the same lexeme. */
+  pos: new Int32Array(0),
+  next: new Int32Array(0),
+};
+
+function reserveLexemes(tokens: number): void {
+  if (lex.key.length < tokens) {
+    const n = tokens + 1024;
+    lex.key = new Uint32Array(n);
+    lex.head = new Int32Array(n);
+    lex.tail = new Int32Array(n);
+    lex.count = new Int32Array(n);
+    lex.pos = new Int32Array(n);
+    lex.next = new Int32Array(n);
+  }
+  let bits = Math.max(lex.bits, 12);
+  while (1 << bits < 2 * tokens) bits++;
+  if (bits !== lex.bits) {
+    lex.bits = bits;
+    lex.stamp = new Uint32Array(1 << bits);
+    lex.slot = new Int32Array(1 << bits);
+    lex.generation = 0;
+  }
+  if (++lex.generation === 0xffffffff) {
+    lex.stamp.fill(0);
+    lex.generation = 1;
+  }
+}
+
+function writeUnit(buf: Buffer, c: number, off: number): number {
+  if (c < 0x80) buf[off++] = c;
+  else if (c < 0x800) {
+    buf[off++] = 0xc0 | (c >> 6);
+    buf[off++] = 0x80 | (c & 0x3f);
+  } else {
+    buf[off++] = 0xe0 | (c >> 12);
+    buf[off++] = 0x80 | ((c >> 6) & 0x3f);
+    buf[off++] = 0x80 | (c & 0x3f);
+  }
+  return off;
+}
+
+/**
+ * Chunk 0 of a field as tsvectorChunksBinary(main, unigrams) makes it when the field is one chunk, from the code
+ * units of indexUnits; null when that path must be taken instead (see above). Byte for byte the same value
+ * (pg-tsvector-binary.unit.test.ts compares them on demo patents, the real records and edge cases).
+ */
+export function tsvectorOfUnits(main: Uint16Array, unigrams: Uint16Array): Buffer | null {
+  reserveLexemes(((main.length + unigrams.length) >> 1) + 2);
+  const { stamp, slot, key, head, tail, count, pos, next, generation } = lex;
+  const shift = 32 - lex.bits;
+  let lexemes = 0;
+  let occurrences = 0;
+  const find = (k: number): number => {
+    for (let h = Math.imul(k, 0x9e3779b1) >>> shift; ; h = (h + 1) & ((1 << lex.bits) - 1)) {
+      if (stamp[h] !== generation) {
+        stamp[h] = generation;
+        slot[h] = lexemes;
+        key[lexemes] = k;
+        head[lexemes] = -1;
+        count[lexemes] = 0;
+        return lexemes++;
+      }
+      if (key[slot[h]] === k) return slot[h];
+    }
+  };
+  let long: Map<string, number[]> | null = null;
+  let position = 0;
+  for (let i = 0; i < main.length;) {
+    let j = i;
+    while (j < main.length && main[j] !== SPACE_UNIT) j++;
+    if (++position > PG_CHUNK_POSITIONS) return null;
+    const c0 = main[i];
+    if (j - i > 2) {
+      for (let k = i; k < j; k++) if (isSurrogate(main[k])) return null;
+      const w = String.fromCharCode(...main.subarray(i, j));
+      long ??= new Map();
+      const list = long.get(w);
+      if (list) list.push(position);
+      else long.set(w, [position]);
+    } else if (c0 !== GAP_UNIT || j - i === 2) {
+      const c1 = j - i === 2 ? main[i + 1] : 0;
+      if (isSurrogate(c0) || isSurrogate(c1)) return null;
+      const x = find(((c0 << 16) | c1) >>> 0);
+      const o = occurrences++;
+      pos[o] = position;
+      next[o] = -1;
+      if (head[x] < 0) head[x] = o;
+      else next[tail[x]] = o;
+      tail[x] = o;
+      if (++count[x] > PG_MAX_POSITIONS_PER_LEXEME) return null;
+    }
+    i = j + 1;
+  }
+  for (let i = 0; i < unigrams.length; i += 3) {
+    // Always "·c": two units, then a space (a surrogate pair would make three).
+    const c = unigrams[i + 1];
+    if (isSurrogate(c) || (i + 2 < unigrams.length && unigrams[i + 2] !== SPACE_UNIT)) return null;
+    find(((GAP_UNIT << 16) | c) >>> 0);
+  }
+  if (!lexemes && !long) return EMPTY_TSVECTOR;
+  const sorted = key.slice(0, lexemes).sort();
+  const words = long ? [...long.keys()].sort() : [];
+  // Size and the old path's byte budget (singleChunkPositions: a new lexeme its bytes + 8, a position 2).
+  let size = 4;
+  let budget = 0;
+  for (const w of words) {
+    const p = long!.get(w)!;
+    if (p.length > PG_MAX_POSITIONS_PER_LEXEME) return null;
+    const b = utf8Length(w);
+    size += b + 3 + 2 * p.length;
+    budget += b + 8 + 2 * p.length;
+  }
+  for (let x = 0; x < lexemes; x++) {
+    const b = unitBytes(key[x] >>> 16) + unitBytes(key[x] & 0xffff);
+    size += b + 3 + 2 * count[x];
+    if (count[x]) budget += b + 8 + 2 * count[x];
+  }
+  if (budget > PG_CHUNK_BYTES) return null;
+  const buf = Buffer.allocUnsafe(size);
+  buf.writeInt32BE(lexemes + words.length, 0);
+  let off = 4;
+  let w = 0;
+  const writeWord = () => {
+    const word = words[w++];
+    off = writeUtf8(buf, word, off);
+    buf[off++] = 0;
+    const p = long!.get(word)!;
+    buf[off++] = p.length >> 8;
+    buf[off++] = p.length & 0xff;
+    for (const q of p) {
+      buf[off++] = q >> 8;
+      buf[off++] = q & 0xff;
+    }
+  };
+  for (let s = 0; s < lexemes; s++) {
+    const k = sorted[s];
+    // A longer word sorts before this token when its first two units do (it is longer, so never equal).
+    while (w < words.length && ((words[w].charCodeAt(0) << 16) | words[w].charCodeAt(1)) >>> 0 < k) writeWord();
+    off = writeUnit(buf, k >>> 16, off);
+    if (k & 0xffff) off = writeUnit(buf, k & 0xffff, off);
+    buf[off++] = 0;
+    const x = find(k);
+    buf[off++] = count[x] >> 8;
+    buf[off++] = count[x] & 0xff;
+    for (let o = head[x]; o >= 0; o = next[o]) {
+      buf[off++] = pos[o] >> 8;
+      buf[off++] = pos[o] & 0xff;
+    }
+  }
+  while (w < words.length) writeWord();
+  return buf;
+}
+
+/** A field's tsvectors in the binary format, chunk 0 first: tsvectorChunksBinary of its streams, made faster. */
+export function fieldTsvectorsBinary(text: string | readonly string[]): Buffer[] {
+  const units = indexUnits(text);
+  const one = tsvectorOfUnits(units.main, units.unigrams);
+  if (one) return [one];
+  const { main, unigrams } = indexStreams(text);
+  return tsvectorChunksBinary(main, unigrams);
 }
