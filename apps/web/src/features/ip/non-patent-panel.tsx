@@ -19,6 +19,7 @@ import { notify } from '../../lib/notify';
 import { useSessionUser } from '../../lib/session-store';
 import { createIpCall, deleteIpCall, exportIpCall, ipDetailQuery, ipListQuery, updateIpCall } from './api';
 import { IpFormModal } from './components/ip-form';
+import { useActionsFixed } from '../../lib/table-columns';
 
 const PAGE_SIZES = [10, 20, 50, 100];
 type SortField = 'application_date' | 'registration_date' | 'expiry_date' | 'created_at';
@@ -101,6 +102,7 @@ export function NonPatentPanel() {
   });
 
   const sorterOf = (field: SortField) => (sort.field === field ? sort.order : null);
+  const actionsFixed = useActionsFixed();
   const columns: TableProps<IpRow>['columns'] = [
     {
       title: '名称',
@@ -157,7 +159,7 @@ export function NonPatentPanel() {
       title: '操作',
       key: 'actions',
       width: 120,
-      fixed: 'right',
+      fixed: actionsFixed,
       render: (_v, r) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => void openEdit(r.id)} aria-label={`编辑 ${r.name}`}>

@@ -32,6 +32,7 @@ import { openPrivateFile } from '../../../api/http';
 import { markServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { chinaMinute } from '../../../lib/china-time';
+import { useActionsFixed } from '../../../lib/table-columns';
 
 const STATUS_KEYS: ApplicationStatusKey[] = ['all', 'pending', 'approved', 'rejected'];
 const STATUS_TAG: Record<0 | 1 | 2, string> = { 0: 'processing', 1: 'success', 2: 'error' };
@@ -237,6 +238,7 @@ export default function ApplyPage() {
   const counts = list.data?.counts;
   const sortOrder = (key: string) => (sort === key ? (order === 'asc' ? 'ascend' : 'descend') : null);
 
+  const actionsFixed = useActionsFixed();
   const columns: TableProps<ApplicationRow>['columns'] = [
     {
       title: '申请企业',
@@ -311,7 +313,7 @@ export default function ApplyPage() {
       title: '操作',
       key: 'actions',
       width: 130,
-      fixed: 'right',
+      fixed: actionsFixed,
       render: (_v, r) =>
         r.status === 0 ? (
           <Space size={4}>

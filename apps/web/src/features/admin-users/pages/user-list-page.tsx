@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Grid, Input, Popconfirm, Select, Space, Table, Tag, type TableProps } from 'antd';
+import { Button, Card, Input, Popconfirm, Select, Space, Table, Tag, type TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { adminViewCall, setUserStateCall, userListQuery, type AdminUserRow, type UserKind } from '../api';
 import { notify } from '../../../lib/notify';
@@ -9,6 +9,7 @@ import { enterAdminView } from '../../../lib/session-actions';
 import { useSessionUser } from '../../../lib/session-store';
 import { CreateUserDialog, EditUserDialog, PasswordDialog } from '../components/account-dialogs';
 import { UserDetailDrawer } from '../components/user-detail-drawer';
+import { useActionsFixed } from '../../../lib/table-columns';
 
 const KIND_OPTIONS: { value: '' | UserKind; label: string }[] = [
   { value: '', label: '全部' },
@@ -81,9 +82,7 @@ export default function UserListPage() {
     onSuccess: ({ token }) => enterAdminView(token),
   });
 
-  // The five actions take 300 px: kept in view on wide screens, but on a phone a fixed column that wide would cover
-  // the whole table, so there it scrolls with the rest.
-  const wide = Grid.useBreakpoint().md !== false;
+  const actionsFixed = useActionsFixed();
   const columns: TableProps<AdminUserRow>['columns'] = [
     { title: 'ID', dataIndex: 'id', width: 72 },
     { title: '姓名', dataIndex: 'name', ellipsis: true },
@@ -109,7 +108,7 @@ export default function UserListPage() {
       title: '操作',
       key: 'actions',
       width: 300,
-      fixed: wide ? 'right' : undefined,
+      fixed: actionsFixed,
       render: (_v, u) => {
         const k = kindOf(u);
         const enabled = u.status === 1;

@@ -40,6 +40,7 @@ import {
 } from '../api';
 import { CertificateFormModal } from '../components/certificate-form';
 import { useUrlList } from '../../../components/use-url-list';
+import { useActionsFixed } from '../../../lib/table-columns';
 
 const SORT_FIELDS = ['expiry_date', 'issue_date'] as const;
 type SortField = (typeof SORT_FIELDS)[number];
@@ -189,6 +190,7 @@ export default function CertificatePage() {
   };
 
   const sorterOf = (field: SortField) => (sortField === field ? sortOrder : null);
+  const actionsFixed = useActionsFixed();
   const columns: TableProps<CertificateRow>['columns'] = [
     {
       title: '证书名称',
@@ -243,7 +245,7 @@ export default function CertificatePage() {
       title: '操作',
       key: 'actions',
       width: 170,
-      fixed: 'right',
+      fixed: actionsFixed,
       render: (_v, c) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setViewing(c.id)} aria-label={`查看 ${c.name}`}>

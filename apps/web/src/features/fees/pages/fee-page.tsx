@@ -20,6 +20,7 @@ import { FeeStateTag, daysText, yuan } from '../components/fee-state-tag';
 import { ForecastChart } from '../components/forecast-chart';
 import { ImportDialog } from '../components/import-dialog';
 import { useUrlList } from '../../../components/use-url-list';
+import { useActionsFixed } from '../../../lib/table-columns';
 
 const WITHIN = [7, 30, 90, 180, 365];
 const TYPE_LABELS: Record<string, string> = { invention: '发明', utility: '实用新型', design: '外观设计' };
@@ -94,6 +95,7 @@ export default function FeePage() {
   });
 
   const sorterOf = (field: FeeSortField) => (sortField === field ? sortOrder : null);
+  const actionsFixed = useActionsFixed();
   const columns: TableProps<FeeRow>['columns'] = [
     {
       title: '专利',
@@ -166,7 +168,7 @@ export default function FeePage() {
       title: '操作',
       key: 'actions',
       width: 110,
-      fixed: 'right',
+      fixed: actionsFixed,
       render: (_v, r) => (
         <Button type="link" size="small" onClick={() => update({ patent: r.patent_id })} aria-label={`明细/缴费 ${r.title}`}>
           明细/缴费

@@ -19,6 +19,7 @@ import { CaseStatusTag, OwnTag, PartiesLine, TrialLevelTag } from '../components
 import { FollowButton } from '../components/follow-button';
 import '../litigation.css';
 import { useUrlList } from '../../../components/use-url-list';
+import { useActionsFixed } from '../../../lib/table-columns';
 
 const RELATION_LABELS: Record<LitigationRelation, string> = { all: '全部', followed: '已收藏', own: '本企业涉诉' };
 
@@ -53,6 +54,7 @@ export default function LitigationListPage() {
     [relation, sort, page, pageSize, status, cause, year, keyword],
   );
   const list = useQuery(litigationIndexQuery(body));
+  const actionsFixed = useActionsFixed();
 
   // A trial user (or an account not yet linked to a company) is refused with the reason: show it, not an empty table.
   if (list.error instanceof ApiError && list.error.status === 403) {
@@ -100,7 +102,7 @@ export default function LitigationListPage() {
       title: '操作',
       key: 'actions',
       width: 110,
-      fixed: 'right',
+      fixed: actionsFixed,
       render: (_v, c) => <FollowButton id={c.id} caseNo={c.case_no} followed={c.followed} />,
     },
   ];

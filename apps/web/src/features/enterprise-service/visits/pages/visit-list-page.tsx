@@ -20,6 +20,7 @@ import { useSessionUser } from '../../../../lib/session-store';
 import { editVisitCall, exportVisitsCall, visitListQuery, visitStaffQuery, VISITS_KEY } from '../api';
 import { useIsMain, VisitStatusTag, visitErrorText } from '../visit-bits';
 import '../visits.css';
+import { useActionsFixed } from '../../../../lib/table-columns';
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 const day = (v: string | null) => (v && DAY_RE.test(v) ? v : undefined);
@@ -115,6 +116,7 @@ export function VisitListPage({ mode }: { mode: 'records' | 'follow' }) {
     },
   });
 
+  const actionsFixed = useActionsFixed();
   const columns: TableProps<VisitRow>['columns'] = [
     {
       title: '日期',
@@ -152,7 +154,7 @@ export function VisitListPage({ mode }: { mode: 'records' | 'follow' }) {
       title: '操作',
       key: 'actions',
       width: follow ? 170 : 80,
-      fixed: 'right',
+      fixed: actionsFixed,
       render: (_v, r) => (
         <Space size={4}>
           <Link to={`/workVisit/details?id=${r.id}`} aria-label={`${r.company_name} 走访详情`}>
