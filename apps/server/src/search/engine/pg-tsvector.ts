@@ -278,7 +278,10 @@ function writeUnit(buf: Buffer, c: number, off: number): number {
  * (pg-tsvector-binary.unit.test.ts compares them on demo patents, the real records and edge cases).
  */
 export function tsvectorOfUnits(main: Uint16Array, unigrams: Uint16Array): Buffer | null {
-  reserveLexemes(((main.length + unigrams.length) >> 1) + 2);
+  // At most PG_CHUNK_POSITIONS main-stream tokens get in before a longer field gives null, and as many unigrams (one
+  // per CJK character, which also gives one main-stream token): the scratch space stays within that, whatever the
+  // field's length.
+  reserveLexemes(Math.min(((main.length + unigrams.length) >> 1) + 2, 2 * PG_CHUNK_POSITIONS + 2));
   const { stamp, slot, key, head, tail, count, pos, next, generation } = lex;
   const shift = 32 - lex.bits;
   let lexemes = 0;
@@ -324,6 +327,8 @@ export function tsvectorOfUnits(main: Uint16Array, unigrams: Uint16Array): Buffe
     }
     i = j + 1;
   }
+  // Never more unigrams than main-stream tokens; the check keeps the table's bound above explicit.
+  if (unigrams.length > 3 * PG_CHUNK_POSITIONS) return null;
   for (let i = 0; i < unigrams.length; i += 3) {
     // Always "·c": two units, then a space (a surrogate pair would make three).
     const c = unigrams[i + 1];
