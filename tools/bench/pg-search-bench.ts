@@ -176,7 +176,8 @@ async function measure(bench: BenchPg) {
     await run(q);
     const statements = captured;
     captured = null;
-    for (const st of statements) {
+    // Transaction control and SET LOCAL (the text conditions' statements run in a transaction) cannot be explained.
+    for (const st of statements.filter((s) => !/^\s*(begin|commit|rollback|set)\b/i.test(s.sql))) {
       const plan = await db.pool!.query(`EXPLAIN (ANALYZE, BUFFERS) ${st.sql}`, [...st.parameters]);
       const text = plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
       console.log(`\n${statementOf(st.sql)}: ${st.sql.slice(0, 160)}…\n${text}`);
