@@ -113,7 +113,9 @@ const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(
 const ms = (v: number) => `${v < 10 ? v.toFixed(1) : Math.round(v)} ms`;
 
 const kinds = await queryMix(db, { n: N, rand: rng(args.num('seed', 11)) });
-console.log(`\n${N} queries per kind; each id set compared with PostgreSQL's (patent_search and patent_text_chunks); load ${loadavg()}`);
+console.log(
+  `\n${N} queries per kind; each id set compared with PostgreSQL's (patent_search and patent_text_chunks); load ${loadavg()}`,
+);
 for (const prefix of ['4-character', 'phrase']) {
   const kind = kinds.find((k) => k.label.startsWith(prefix))!;
   const grMs: number[] = [];
@@ -137,7 +139,9 @@ for (const prefix of ['4-character', 'phrase']) {
     const tq = tokens.map((t) => `'${t}'`).join(' <-> ');
     const t1 = performance.now();
     const rows = (
-      await sql<{ id: number }>`SELECT patent_id AS id FROM patent_search WHERE ti @@ ${tq}::tsquery OR ab @@ ${tq}::tsquery OR cl @@ ${tq}::tsquery
+      await sql<{
+        id: number;
+      }>`SELECT patent_id AS id FROM patent_search WHERE ti @@ ${tq}::tsquery OR ab @@ ${tq}::tsquery OR cl @@ ${tq}::tsquery
         UNION SELECT patent_id FROM patent_text_chunks WHERE field IN ('ti', 'ab', 'cl') AND tsv @@ ${tq}::tsquery`.execute(db.db)
     ).rows;
     pgMs.push(performance.now() - t1);
