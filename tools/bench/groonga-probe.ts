@@ -4,9 +4,9 @@
 // id, with the TokenDelimit tokenizer and a positional index; a 4-character term is then the phrase of its bigrams,
 // as in PostgreSQL (`'控制' <-> '制方' <-> '方法'`). For the search benchmark's 4-character terms and two-word phrases
 // (search-queries.ts, the same seed as pg-search-bench.ts) it prints Groonga's time to return every matching id,
-// PostgreSQL's time for the same ids, and whether the two id sets are equal. Groonga's time is this process's: the
-// command, Groonga's search, and the ids as JSON through a pipe, parsed (its own elapsed time is printed beside). Figures, not a test; not used by the
-// product.
+// PostgreSQL's time for the same ids (the store's own statement, textLeafIds), and whether the two id sets are equal.
+// Groonga's time is this process's: the command, Groonga's search, and the ids as JSON through a pipe, parsed (its
+// own elapsed time is printed beside). Figures, not a test; not used by the product.
 //
 //   apt-get install groonga-bin
 //   npm run bench:search:pg -- --count 1000000 --dir /tmp/pg-1m --load-only pg     (the loaded cluster, kept)
@@ -19,13 +19,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { sql } from 'kysely';
 import pg from 'pg';
 // @ts-expect-error scripts/pg.mjs is plain JavaScript
 import { startPg } from '../../scripts/pg.mjs';
 import { openDb } from '../../apps/server/src/db';
+import { keywordsAst } from '../../apps/server/src/modules/search/search.service';
+import { textLeafIds } from '../../apps/server/src/search/engine/compile-pg';
+import { FIELD_COLUMNS, termMatch } from '../../apps/server/src/search/engine/text-query';
+import { parseExpression } from '../../apps/server/src/search/expression';
 import { rng } from '../../apps/server/src/search/test-data';
-import { indexStreams, END_MARK } from '../../apps/server/src/search/tokenise';
+import { indexStreams } from '../../apps/server/src/search/tokenise';
 import { benchArgs } from './args';
 import { loadavg } from './pg-load';
 import { queryMix } from './search-queries';
@@ -124,29 +127,26 @@ for (const prefix of ['4-character', 'phrase']) {
   let hits = 0;
   let mismatches = 0;
   for (const q of kind.queries.slice(0, N)) {
-    const term = (q.body.val ?? q.body.expression ?? '').replace(/"/g, '');
-    // A CJK term is the phrase of its bigrams: the main stream without the run's end anchor (tokenise.ts).
-    const tokens = indexStreams(term).main.filter((t) => !t.endsWith(END_MARK));
+    // The condition as the search service parses it; Groonga gets its phrase tokens, PostgreSQL the store's statement.
+    const node = q.body.expression ? parseExpression(q.body.expression) : keywordsAst(q.body.val!)!;
+    const match = node.type === 'term' ? termMatch(node) : null;
+    if (node.type !== 'term' || match?.kind !== 'phrase' || match.prefix)
+      throw new Error(`not a plain phrase: ${JSON.stringify(q.body)}`);
+    const term = node.value;
     const t0 = performance.now();
     const reply = JSON.parse(
       await command(
-        `select Patents --match_columns 'ti||ab||cl' --query '"${tokens.join(' ')}"' --limit -1 --output_columns _key --cache no`,
+        `select Patents --match_columns '${FIELD_COLUMNS[node.field].join('||')}' --query '"${match.tokens.join(' ')}"' --limit -1 --output_columns _key --cache no`,
       ),
     ) as [[number, number, number], [[[number], unknown, ...[number][]]]];
     ownMs.push(reply[0][2] * 1000);
     const ids = new Set(reply[1][0].slice(2).map((r) => (r as [number])[0]));
     grMs.push(performance.now() - t0);
-    const tq = tokens.map((t) => `'${t}'`).join(' <-> ');
     const t1 = performance.now();
-    const rows = (
-      await sql<{
-        id: number;
-      }>`SELECT patent_id AS id FROM patent_search WHERE ti @@ ${tq}::tsquery OR ab @@ ${tq}::tsquery OR cl @@ ${tq}::tsquery
-        UNION SELECT patent_id FROM patent_text_chunks WHERE field IN ('ti', 'ab', 'cl') AND tsv @@ ${tq}::tsquery`.execute(db.db)
-    ).rows;
+    const rows = (await textLeafIds(node)!.execute(db.db)).rows as { patent_id: number }[];
     pgMs.push(performance.now() - t1);
     hits += ids.size;
-    if (rows.length !== ids.size || rows.some((r) => !ids.has(Number(r.id)))) {
+    if (rows.length !== ids.size || rows.some((r) => !ids.has(Number(r.patent_id)))) {
       mismatches++;
       console.log(`  mismatch: ${term}: Groonga ${ids.size}, PostgreSQL ${rows.length}`);
     }
