@@ -29,7 +29,11 @@ const sqliteOnly = [
   'apps/server/src/search/engine/fts-halves.test.ts',
 ];
 /** And those of PostgreSQL only (the bulk import's binary index path): left out of the SQLite run the same way. */
-const pgOnly = ['apps/server/src/search/engine/pg-bulk-index.test.ts', 'apps/server/src/search/engine/pg-store.test.ts'];
+const pgOnly = [
+  'apps/server/src/search/engine/groonga.test.ts',
+  'apps/server/src/search/engine/pg-bulk-index.test.ts',
+  'apps/server/src/search/engine/pg-store.test.ts',
+];
 
 /**
  * How many e2e files run side by side: E2E_WORKERS when set, else 2: a test mostly waits on the browser or the

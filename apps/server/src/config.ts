@@ -35,6 +35,9 @@ const EnvSchema = z.object({
   JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   TRUST_PROXY: z.string().max(500).default('loopback'),
+  SEARCH_GROONGA: z.enum(['off', 'on']).default('off'),
+  GROONGA_DIR: z.string().optional(),
+  GROONGA_BIN: z.string().optional(),
 });
 
 /** The repository root (config.ts is apps/server/src/config.ts). */
@@ -61,6 +64,11 @@ export interface Config {
   patentDataDir: string | null;
   /** Demo patents generated on an empty patents table outside production. */
   demoPatents: number;
+  /**
+   * PostgreSQL only (SEARCH_GROONGA=on, ADR 0086): Groonga answers phrase conditions (search/engine/groonga.ts);
+   * its databases under GROONGA_DIR (default DATA_DIR/groonga), the executable GROONGA_BIN (default `groonga`).
+   */
+  groonga: { dir: string; bin?: string } | null;
   /** Largest patent import file an administrator may upload. */
   importMaxBytes: number;
   /**
@@ -113,6 +121,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.TIANYANCHA_PROVIDER === 'http' && !e.TIANYANCHA_HTTP_URL) {
     throw new Error('配置错误：TIANYANCHA_PROVIDER=http 需要 TIANYANCHA_HTTP_URL');
   }
+  if (e.SEARCH_GROONGA === 'on' && !e.DATABASE_URL) {
+    throw new Error('配置错误：SEARCH_GROONGA=on 只用于 PostgreSQL，需要同时设置 DATABASE_URL');
+  }
   if (e.SMS_PROVIDER === 'http' && !e.SMS_HTTP_URL) throw new Error('配置错误：SMS_PROVIDER=http 需要 SMS_HTTP_URL');
   if (e.WECHAT_PROVIDER === 'http' && !e.WECHAT_HTTP_URL) throw new Error('配置错误：WECHAT_PROVIDER=http 需要 WECHAT_HTTP_URL');
   return {
@@ -134,6 +145,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? null
           : path.resolve(e.PATENT_DATA_DIR),
     demoPatents: e.DEMO_PATENTS,
+    groonga:
+      e.SEARCH_GROONGA === 'on'
+        ? { dir: path.resolve(e.GROONGA_DIR ?? path.join(e.DATA_DIR, 'groonga')), bin: e.GROONGA_BIN || undefined }
+        : null,
     importMaxBytes: e.IMPORT_MAX_BYTES ?? PATENT_IMPORT_MAX_BYTES,
     secretKey: e.SECRET_KEY,
     exportTtlDays: e.EXPORT_TTL_DAYS,

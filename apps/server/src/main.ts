@@ -14,6 +14,7 @@ import { seedPatentsOnEmpty } from './modules/patents/patent-seed';
 import { seedDemoData } from './db/seed-demo-data';
 import { postingsWhenReady, storeWhenReady } from './search/engine/sqlite-store';
 import { pgStoreWhenReady } from './search/engine/pg-store';
+import { GroongaIndex, useGroonga } from './search/engine/groonga';
 import { limitHeapGrowth } from './heap-growth';
 
 // Before anything fills the heap: its growth between full collections sets the server's peak memory (ADR 0079).
@@ -36,10 +37,13 @@ async function main() {
   let scheduler: ReturnType<typeof startScheduler> | null = null;
   // DATA_DIR/server.pid: `npm run restore` refuses to swap the database under a running server.
   const pidFile = path.join(config.dataDir, PID_FILE);
+  // PostgreSQL with SEARCH_GROONGA=on: this server's Groonga answers phrase conditions once built (ADR 0086).
+  const groonga = config.groonga && db.pool ? new GroongaIndex(db.db, db.pool, config.groonga) : null;
   const close = async () => {
     fs.rmSync(pidFile, { force: true });
     scheduler?.stop();
     await worker?.stop();
+    await groonga?.close();
     await app.close();
     await db.close();
     process.exit(0);
@@ -73,6 +77,16 @@ async function main() {
         app.log.info(`检索内存列已就绪（含 ${postings} 个高频词位图），用时 ${((Date.now() - t0) / 1000).toFixed(1)} 秒`),
       (err: unknown) => app.log.warn({ err }, '检索内存列构建失败，检索暂走 SQL'),
     );
+    if (groonga) {
+      useGroonga(db.pool, groonga);
+      groonga.start().then(
+        () =>
+          app.log.info(
+            `Groonga 短语索引已就绪：${groonga.stats.loaded} 件专利，用时 ${((Date.now() - t0) / 1000).toFixed(1)} 秒`,
+          ),
+        (err: unknown) => app.log.warn({ err }, 'Groonga 短语索引构建失败，短语检索仍由 PostgreSQL 回答'),
+      );
+    }
   }
 }
 

@@ -23,8 +23,11 @@ function textLeaf(node: TermNode | NearNode): Fragment {
   return q === null ? FALSE : tsMatch(node.field, q);
 }
 
-/** A query for the ids of the patents one text condition matches; null when it matches nothing. */
-export function textLeafIds(node: TermNode | NearNode): Fragment | null {
+/**
+ * A query for the ids of the patents one text condition matches; null when it matches nothing. `among`: only
+ * these patents (a few thousand at most, by primary key: the Groonga resolver's changed patents, groonga.ts).
+ */
+export function textLeafIds(node: TermNode | NearNode, among?: readonly number[]): Fragment | null {
   const q = node.type === 'term' ? termTsquery(node) : nearTsquery(node);
   if (q === null) return null;
   const cols = FIELD_COLUMNS[node.field];
@@ -33,6 +36,11 @@ export function textLeafIds(node: TermNode | NearNode): Fragment | null {
     cols.map((c) => sql`${sql.ref(`s.${c}`)} @@ ${tq}`),
     sql` OR `,
   );
+  if (among) {
+    // OFFSET 0: the rows by key first, the tsquery tested on those only (not planned through the GIN index).
+    const ids = sql`CAST(${among} AS integer[])`;
+    return sql`SELECT s.patent_id FROM (SELECT * FROM patent_search WHERE patent_id = ANY(${ids}) OFFSET 0) s WHERE ${first} UNION SELECT c.patent_id FROM (SELECT * FROM patent_text_chunks WHERE patent_id = ANY(${ids}) AND field IN (${sql.join([...cols])}) OFFSET 0) c WHERE c.tsv @@ ${tq}`;
+  }
   return sql`SELECT s.patent_id FROM patent_search s WHERE ${first} UNION SELECT c.patent_id FROM patent_text_chunks c WHERE c.field IN (${sql.join([...cols])}) AND c.tsv @@ ${tq}`;
 }
 

@@ -17,6 +17,7 @@ import type { CodeNode, NearNode, Node, TermNode } from '../expression/ast';
 import { Bitset } from './bitset';
 import { buildStore, ColumnStore, MAX_ID, type StoreState } from './column-store';
 import { textLeafIds } from './compile-pg';
+import { groongaOf, groongaPhrase, type GroongaView } from './groonga';
 import { isBigram, POSTING_DEFAULTS, textTokens, type PostingOptions } from './postings';
 import { codeSql } from './structured';
 import { nearTsquery, termTsquery } from './text-query';
@@ -224,13 +225,24 @@ export class PgStore extends ColumnStore {
     return this.postings.get(key) ?? this.recent(key);
   }
 
-  /** The patents a text condition matches (shared: do not change it). */
-  async leafSet(node: Leaf): Promise<Bitset> {
+  /**
+   * The patents a text condition matches (shared: do not change it). With a Groonga view (groonga.ts), a phrase
+   * condition is answered by Groonga, and by PostgreSQL for the patents changed since Groonga's snapshot.
+   */
+  async leafSet(node: Leaf, view: GroongaView | null = null): Promise<Bitset> {
     const key = leafKey(node);
     if (key === null) return new Bitset(this.cap);
     const hit = this.cached(key);
     if (hit) return hit;
-    const set = await this.idsOf(textLeafIds(node)!, 'patent_id');
+    const ids = view ? await groongaOf(this.pool)?.leafIds(node, view) : null;
+    let set: Bitset;
+    if (ids) {
+      set = new Bitset(this.cap);
+      for (const id of ids) if (id < this.cap) set.add(id);
+      set.and(this.live);
+    } else {
+      set = await this.idsOf(textLeafIds(node)!, 'patent_id');
+    }
     this.remember(key, set);
     return set;
   }
@@ -280,7 +292,9 @@ export class PgStore extends ColumnStore {
     };
     walk(node);
     const sets = new Map<Node, Bitset>();
-    await Promise.all(leaves.map(async (l) => sets.set(l, await this.leafSet(l))));
+    const groonga = leaves.some((l) => groongaPhrase(l)) ? groongaOf(this.pool) : undefined;
+    const view = groonga ? await groonga.view() : null;
+    await Promise.all(leaves.map(async (l) => sets.set(l, await this.leafSet(l, view))));
     return this.eval(node, cand, sets);
   }
 

@@ -1,0 +1,164 @@
+// PostgreSQL (TEST_DATABASE_URL) with Groonga (ADR 0086): phrase conditions answered by Groonga give the substring
+// oracle's result sets and the SQL path's pages; a change is seen by the next search at once (PostgreSQL answers
+// for the changed patents until the catch-up has loaded them into Groonga); a pruned log past Groonga's snapshot
+// makes it rebuild rather than miss a change.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { queryAst, search, searchIds } from '../../modules/search/search.service';
+import { loadRecords, referenceEval, storedDocs, type StoredDoc } from '../../modules/search/testing';
+import { parseExpression } from '../expression';
+import { normalise } from '../normalise';
+import { hasPatentData, readPatents, rng } from '../test-data';
+import { GroongaIndex, useGroonga } from './groonga';
+import { pgStoreWhenReady } from './pg-store';
+import { writeIndexes } from './index-writer';
+import { indexFieldsOf } from '../../modules/patents/patents.repo';
+
+let t: TestApp;
+let docs: StoredDoc[];
+let groonga: GroongaIndex;
+let dir: string;
+
+const ids = async (expression: string, engine?: 'sql') =>
+  (await searchIds(t.deps, queryAst({ expression }), { limit: 10000, engine })).ids.sort((a, b) => a - b);
+const oracle = (expression: string) => {
+  const ast = parseExpression(expression);
+  return docs
+    .filter((d) => referenceEval(ast, d))
+    .map((d) => d.id)
+    .sort((a, b) => a - b);
+};
+
+/** Changes a patent's text as the import does: the row and its text index in one transaction. */
+async function setText(id: number, column: 'title' | 'abstract' | 'claims', value: string): Promise<void> {
+  await t.db.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('patents')
+      .set({ [column]: value })
+      .where('id', '=', id)
+      .execute();
+    const row = await trx.selectFrom('patents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const names = (col: 'applicants' | 'inventors') => JSON.parse(row[col]) as string[];
+    await writeIndexes(trx, 'postgres', [
+      { patentId: id, fields: indexFieldsOf(row, names('applicants'), names('inventors')), replace: true },
+    ]);
+  });
+}
+
+/** Phrases cut from the records' own texts (3–6 characters of a CJK run, and two words of a title). */
+function phrases(n: number): string[] {
+  const rand = rng(86);
+  const out = new Set<string>();
+  for (let tries = 0; out.size < n && tries < n * 50; tries++) {
+    const d = docs[Math.floor(rand() * docs.length)];
+    const text = normalise([d.title, d.abstract, d.claims][Math.floor(rand() * 3)] ?? '');
+    const runs = text.match(/[\u4e00-\u9fff]{6,}/g);
+    if (!runs) continue;
+    const run = runs[Math.floor(rand() * runs.length)];
+    const len = 3 + Math.floor(rand() * 4);
+    const at = Math.floor(rand() * (run.length - len));
+    const cut = run.slice(at, at + len);
+    out.add(out.size % 5 === 4 ? `"${cut.slice(0, 2)} ${cut.slice(2)}"` : cut);
+  }
+  return [...out];
+}
+
+// Listed in vitest.config.ts's pgOnly: the SQLite run leaves the file out rather than reporting it skipped.
+describe.runIf(process.env.TEST_DATABASE_URL && hasPatentData())('Groonga as the resolver of phrase conditions', () => {
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+    await loadRecords(t.db, [
+      ...readPatents('cn_title_ipc_subclass.jsonl', 800),
+      ...readPatents('cn_g06f_title_abstract_cpc.jsonl', 800),
+      ...readPatents('cn_full_fields_fixtures.jsonl'),
+    ]);
+    docs = await storedDocs(t.db);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ip-groonga-test-'));
+    groonga = new GroongaIndex(t.db.db, t.db.pool!, { dir });
+    useGroonga(t.db.pool!, groonga);
+    await groonga.start();
+    await pgStoreWhenReady(t.db.db, t.db.pool!, { postings: false });
+  });
+  afterAll(async () => {
+    await groonga?.close();
+    if (t) useGroonga(t.db.pool!, null);
+    await t?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers phrases with the oracle’s result sets, in every text field, combined with other conditions', async () => {
+    const terms = phrases(40);
+    expect(terms.length).toBe(40);
+    const before = groonga.stats.answered;
+    let nonEmpty = 0;
+    for (const term of terms) {
+      for (const expression of [`TX=(${term})`, `TI=(${term}) OR AB=(${term})`, `CL=(${term}) AND AD>=2010-01-01`]) {
+        const expected = oracle(expression);
+        expect(await ids(expression), expression).toEqual(expected);
+        if (expected.length) nonEmpty++;
+      }
+    }
+    expect(nonEmpty).toBeGreaterThan(40);
+    // Every phrase went to Groonga (not PostgreSQL's GIN): at least one condition per expression.
+    expect(groonga.stats.answered - before).toBeGreaterThanOrEqual(terms.length * 3);
+  });
+
+  it('gives the SQL path’s total, facets and pages, by relevance and by date', async () => {
+    for (const expression of ['TX=(数据处理)', 'TX=(控制方法) NOT TI=(装置)', 'TX=("存储 介质")']) {
+      const ast = queryAst({ expression });
+      const answered = groonga.stats.answered;
+      for (const sort of ['relevance', 'date_desc'] as const) {
+        const viaGroonga = await search(t.deps, { ast, facets: true, page_size: 50, sort });
+        const viaSql = await search(t.deps, { ast, facets: true, page_size: 50, sort, engine: 'sql' });
+        expect({ ...viaGroonga, took_ms: 0 }, expression).toEqual({ ...viaSql, took_ms: 0 });
+      }
+      expect(groonga.stats.answered, expression).toBeGreaterThan(answered);
+    }
+  });
+
+  it('sees an insert, an update and a delete at once, and after the catch-up', async () => {
+    const [a, b] = docs;
+    const marker = '沣沣沣测试短语';
+    const term = `TX=(沣沣测试)`;
+    expect(await ids(term)).toEqual([]);
+    await setText(a.id, 'title', `${a.title}${marker}`);
+    await setText(b.id, 'abstract', `${marker}。${b.abstract}`);
+    // Before any catch-up: the changed patents are answered by PostgreSQL.
+    expect(await ids(term)).toEqual([a.id, b.id].sort((x, y) => x - y));
+    await groonga.settled();
+    const loads = groonga.stats.catchUps;
+    expect(loads).toBeGreaterThan(0);
+    expect((await groonga.view())!.changed).toEqual([]);
+    // From Groonga itself now (another phrase of the marker: a condition's set is kept until the next change).
+    const answered = groonga.stats.answered;
+    expect(await ids('TX=(沣测试短)')).toEqual([a.id, b.id].sort((x, y) => x - y));
+    expect(groonga.stats.answered).toBe(answered + 1);
+    await t.db.pool!.query('DELETE FROM patents WHERE id = $1', [b.id]);
+    await setText(a.id, 'title', a.title);
+    expect(await ids(term)).toEqual([]);
+    await groonga.settled();
+    expect(groonga.stats.catchUps).toBeGreaterThan(loads);
+    expect(await ids('TX=(沣测试短)')).toEqual([]);
+    expect(await ids(term, 'sql')).toEqual([]);
+  });
+
+  it('rebuilds when the change log was pruned past its snapshot, answering through PostgreSQL meanwhile', async () => {
+    const builds = groonga.stats.builds;
+    const [c] = docs.slice(5);
+    await setText(c.id, 'claims', `${c.claims}沣沣重建短语`);
+    const [[xid]] = (await t.db.pool!.query({ text: 'SELECT pg_current_xact_id()::text', rowMode: 'array' })).rows as string[][];
+    const { store } = await pgStoreWhenReady(t.db.db, t.db.pool!, { postings: false });
+    await store.pruneBelow(xid);
+    expect(await ids('TX=(沣重建短)')).toEqual([c.id]);
+    expect(groonga.ready).toBe(false);
+    await groonga.settled();
+    expect(groonga.ready).toBe(true);
+    expect(groonga.stats.builds).toBe(builds + 1);
+    const answered = groonga.stats.answered;
+    expect(await ids('TX=(沣沣重建)')).toEqual([c.id]);
+    expect(groonga.stats.answered).toBe(answered + 1);
+  });
+});
