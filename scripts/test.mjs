@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every test phase of the project, one after another, with a summary.
 //
-//   system deps  Chromium, the WenQuanYi Micro Hei font, PostgreSQL 15: apt-get installs what is missing (root only)
+//   system deps  Chromium, the WenQuanYi Micro Hei font, PostgreSQL 15, Groonga: apt-get installs what is missing (root only)
 //   unit/web/api one vitest run: the unit, web (jsdom) and api (SQLite) projects
 //   pg           the api project again on a throwaway PostgreSQL 15 cluster (scripts/pg.mjs)
 //   e2e          builds the web app and compiles the server, then the e2e project (Playwright + Chromium against
@@ -143,8 +143,13 @@ const SYSTEM_DEPS = {
     what: 'PostgreSQL 15 (/usr/lib/postgresql/15/bin/initdb)',
     present: () => pgBinDir() !== null,
   },
+  groonga: {
+    pkg: 'groonga-bin',
+    what: 'Groonga (/usr/bin/groonga, the phrase resolver of SEARCH_GROONGA=on)',
+    present: () => spawnSync('sh', ['-c', 'command -v groonga'], { stdio: 'ignore' }).status === 0,
+  },
 };
-const NEEDS = { e2e: ['chromium', 'font'], pg: ['postgres'] };
+const NEEDS = { e2e: ['chromium', 'font'], pg: ['postgres', 'groonga'] };
 
 /** Installs missing system packages (apt-get, as root). Returns the names of the dependencies still missing. */
 function ensureSystemDeps(phases) {

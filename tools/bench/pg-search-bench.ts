@@ -10,6 +10,7 @@
 //
 //   npm run bench:search:pg -- [--count 20000] [--n 200] [--check 200] [--seed 11] [--dir DIR] [--sqlite DIR]
 //                              [--product-load] [--pg name=value,…] [--load-only pg|sqlite] [--explain Q]
+//                              [--groonga [--groonga-dir DIR] [--groonga-check N]]
 //
 //   --dir          keep the cluster there (about 13 GB per million patents); a loaded one there is reused as it is
 //   --sqlite       the SQLite database of the check (default $TMPDIR/ip-bench-COUNT, search-bench.ts's; loaded through
@@ -20,6 +21,9 @@
 //   --load-only    load that database and stop (the two loads can then run side by side on two cores)
 //   --no-check     skip the SQLite comparison
 //   --engine sql   time the SQL path instead of the in-memory columns (pg-store.ts, the default)
+//   --groonga      phrase conditions answered by Groonga (SEARCH_GROONGA=on; apt-get install groonga-bin), its index
+//                  built first in --groonga-dir (default DIR/groonga); then --groonga-check N (default 100)
+//                  4-character terms and phrases compared with the SQL path (0: none)
 //   --explain Q    only EXPLAIN (ANALYZE, BUFFERS) the statements of one search (a top-bar term, an expression with
 //                  `=`, or `broad` for the ~50 % term), run once before to warm the caches
 import fs from 'node:fs';
@@ -33,6 +37,7 @@ import { migrate } from '../../apps/server/src/db/migrate';
 import { keywordsAst, search, searchIds } from '../../apps/server/src/modules/search/search.service';
 import { storeWhenReady } from '../../apps/server/src/search/engine/sqlite-store';
 import { pgStoreWhenReady, type PgStore } from '../../apps/server/src/search/engine/pg-store';
+import { GroongaIndex, useGroonga } from '../../apps/server/src/search/engine/groonga';
 import type { SearchFilters } from '../../apps/server/src/search/engine/structured';
 import { parseExpression, type Node } from '../../apps/server/src/search/expression';
 import { rng } from '../../apps/server/src/search/test-data';
@@ -153,6 +158,19 @@ async function measure(bench: BenchPg) {
       `in-memory columns with ${ready.postings} posting sets ready in ${((performance.now() - t0) / 1000).toFixed(0)} s; this process's RSS ${mb(before)} → ${mb(process.memoryUsage().rss)} MB (peak ${mb(peakRss())} MB); load ${loadavg()}`,
     );
   }
+  // --groonga: phrase conditions answered by Groonga (groonga.ts, ADR 0086), its index built before anything is timed.
+  let groonga: GroongaIndex | null = null;
+  if (args.has('groonga') && store) {
+    const dir = path.resolve(args.get('groonga-dir') ?? path.join(bench.dir ?? os.tmpdir(), 'groonga'));
+    groonga = new GroongaIndex(db.db, db.pool!, { dir });
+    useGroonga(db.pool!, groonga);
+    const t0 = performance.now();
+    await groonga.start();
+    const seconds = (performance.now() - t0) / 1000;
+    console.log(
+      `Groonga: ${fmt(groonga.stats.loaded)} patents' 名称/摘要/权利要求 loaded and indexed in ${seconds.toFixed(0)} s (${fmt(groonga.stats.loaded / seconds)}/s), ${(du(dir) / 2 ** 30).toFixed(1)} GiB in ${dir}; its RSS ${mb(groonga.rss())} MB; load ${loadavg()}`,
+    );
+  }
   const run = (q: Query) => {
     store?.clearCaches();
     return search(deps, {
@@ -228,12 +246,59 @@ async function measure(bench: BenchPg) {
   }
 
   await memory(k);
+  if (groonga) {
+    console.log(`Groonga: RSS ${mb(groonga.rss())} MB after the queries; ${fmt(groonga.stats.answered)} conditions answered`);
+    const n = num('groonga-check', 100);
+    if (n) await checkGroonga(deps, kinds, n);
+  }
 
   if (CHECK) {
     const per = Math.ceil(CHECK / kinds.length);
     const queries = [...kinds.flatMap((kd) => kd.queries.slice(0, per)).slice(0, CHECK), broad];
     await check(deps, queries);
   }
+  if (groonga) {
+    await groonga.close();
+    useGroonga(db.pool!, null);
+  }
+}
+
+/** Bytes under a directory. */
+function du(dir: string): number {
+  let n = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (e.isFile()) n += fs.statSync(path.join(e.parentPath, e.name)).size;
+  }
+  return n;
+}
+
+/**
+ * With --groonga: the 4-character terms and phrases of the mix (the kinds Groonga answers), each result compared with
+ * the SQL path's (PostgreSQL's GIN alone): the total, and the first 1,000 ids by date (an exact order on both).
+ */
+async function checkGroonga(deps: Deps, kinds: Awaited<ReturnType<typeof queryMix>>, n: number) {
+  const per = Math.ceil(n / 2);
+  let compared = 0;
+  let mismatches = 0;
+  const t0 = performance.now();
+  for (const kind of kinds.filter((kd) => /^(4-character|two-word)/.test(kd.label))) {
+    for (const q of kind.queries.slice(0, per)) {
+      const ast = astOf(q);
+      const filters = filtersOf(q);
+      const [a, b] = await Promise.all([
+        searchIds(deps, ast, { limit: 1000, sort: 'date_desc', filters }),
+        searchIds(deps, ast, { limit: 1000, sort: 'date_desc', filters, engine: 'sql' }),
+      ]);
+      compared++;
+      if (a.total !== b.total || a.ids.join() !== b.ids.join()) {
+        mismatches++;
+        console.log(`  mismatch ${JSON.stringify(q.body)}: Groonga ${a.total}, PostgreSQL ${b.total}`);
+      }
+    }
+  }
+  console.log(
+    `Groonga check: ${compared} queries (4-character terms and phrases), totals and first 1,000 ids by date against the SQL path: ${mismatches} mismatches (${((performance.now() - t0) / 1000).toFixed(0)} s)`,
+  );
 }
 
 /** Sizes and memory: the database, its largest tables and indexes, the server's buffers. */

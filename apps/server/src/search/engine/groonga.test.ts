@@ -77,7 +77,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && hasPatentData())('Groonga as the
     ]);
     docs = await storedDocs(t.db);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ip-groonga-test-'));
-    groonga = new GroongaIndex(t.db.db, t.db.pool!, { dir });
+    groonga = new GroongaIndex(t.db.db, t.db.pool!, { dir, retryMs: 0 });
     useGroonga(t.db.pool!, groonga);
     await groonga.start();
     await pgStoreWhenReady(t.db.db, t.db.pool!, { postings: false });
@@ -106,17 +106,37 @@ describe.runIf(process.env.TEST_DATABASE_URL && hasPatentData())('Groonga as the
     expect(groonga.stats.answered - before).toBeGreaterThanOrEqual(terms.length * 3);
   });
 
-  it('gives the SQL path’s total, facets and pages, by relevance and by date', async () => {
-    for (const expression of ['TX=(数据处理)', 'TX=(控制方法) NOT TI=(装置)', 'TX=("存储 介质")']) {
+  it('gives the SQL path’s total, facets and pages by date; by relevance the same total, facets and result', async () => {
+    for (const expression of ['TX=(数据处理)', 'TX=(控制方法) NOT TI=(装置)', 'TI=(处理方法) OR AB=(电子设备)']) {
       const ast = queryAst({ expression });
       const answered = groonga.stats.answered;
+      const all = await ids(expression, 'sql');
       for (const sort of ['relevance', 'date_desc'] as const) {
         const viaGroonga = await search(t.deps, { ast, facets: true, page_size: 50, sort });
         const viaSql = await search(t.deps, { ast, facets: true, page_size: 50, sort, engine: 'sql' });
-        expect({ ...viaGroonga, took_ms: 0 }, expression).toEqual({ ...viaSql, took_ms: 0 });
+        expect(viaGroonga.total, expression).toBeGreaterThan(0);
+        if (sort === 'date_desc') expect({ ...viaGroonga, took_ms: 0 }, expression).toEqual({ ...viaSql, took_ms: 0 });
+        // Tier 1's scores are the engine's own (search-engine.ts): Groonga's weighted match counts, not ts_rank.
+        expect([viaGroonga.total, viaGroonga.facets], expression).toEqual([viaSql.total, viaSql.facets]);
+        expect(viaGroonga.list.length, expression).toBe(Math.min(50, all.length));
+        for (const hit of viaGroonga.list) expect(all, expression).toContain(hit.id);
       }
       expect(groonga.stats.answered, expression).toBeGreaterThan(answered);
     }
+  });
+
+  it('scores by relevance with Groonga: title before abstract before claims, more occurrences first', async () => {
+    const [p1, p2, p3, p4] = docs.slice(10, 14);
+    await setText(p1.id, 'claims', `${p1.claims}沣沣排序词`);
+    await setText(p2.id, 'title', `${p2.title}沣沣排序词`);
+    await setText(p3.id, 'abstract', `${p3.abstract}沣沣排序词`);
+    await setText(p4.id, 'claims', `${p4.claims}沣沣排序词，沣沣排序词。`);
+    await groonga.settled();
+    const reply = await search(t.deps, { ast: queryAst({ expression: 'TX=(沣排序词)' }), sort: 'relevance', page_size: 10 });
+    // title 10, abstract 5, claims 2 per occurrence.
+    expect(reply.list.map((h) => h.id)).toEqual([p2.id, p3.id, p4.id, p1.id]);
+    const byDate = await search(t.deps, { ast: queryAst({ expression: 'TX=(沣排序词)' }), sort: 'date_desc', page_size: 10 });
+    expect(byDate.total).toBe(4);
   });
 
   it('sees an insert, an update and a delete at once, and after the catch-up', async () => {
@@ -159,6 +179,23 @@ describe.runIf(process.env.TEST_DATABASE_URL && hasPatentData())('Groonga as the
     expect(groonga.stats.builds).toBe(builds + 1);
     const answered = groonga.stats.answered;
     expect(await ids('TX=(沣沣重建)')).toEqual([c.id]);
+    expect(groonga.stats.answered).toBe(answered + 1);
+  });
+
+  it('answers through PostgreSQL when Groonga has ended, then rebuilds it', async () => {
+    const builds = groonga.stats.builds;
+    process.kill(groonga.pid!, 'SIGKILL');
+    const expression = 'TX=(处理装置)';
+    expect(await ids(expression)).toEqual(oracle(expression));
+    expect(groonga.ready).toBe(false);
+    expect(groonga.stats.lastError).not.toBe('');
+    // The next search starts the rebuild (retryMs 0 here; a minute, doubling, in the product).
+    expect(await ids('TX=(数据处理)')).toEqual(oracle('TX=(数据处理)'));
+    await groonga.settled();
+    expect(groonga.ready).toBe(true);
+    expect(groonga.stats.builds).toBe(builds + 1);
+    const answered = groonga.stats.answered;
+    expect(await ids('TX=(存储装置)')).toEqual(oracle('TX=(存储装置)'));
     expect(groonga.stats.answered).toBe(answered + 1);
   });
 });

@@ -22,8 +22,8 @@ import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import type { Database } from '../../db/schema';
 import type { NearNode, TermNode } from '../expression/ast';
-import { textLeafIds } from './compile-pg';
-import { termMatch } from './text-query';
+import { PG_RANK_WEIGHTS, textLeafIds } from './compile-pg';
+import { FIELD_COLUMNS, termMatch } from './text-query';
 import { indexStreams } from '../tokenise';
 
 /** The fields Groonga holds (patents' columns) and the text conditions it can answer (their field codes). */
@@ -33,6 +33,9 @@ const FIELDS: Partial<Record<TermNode['field'], string>> = { TI: 'ti', AB: 'ab',
 const LOAD_CHUNK = 2000;
 /** More changed patents than this since the index's snapshot: PostgreSQL answers alone until the catch-up ends. */
 export const MASK_MAX = 5000;
+/** After a failure, the first rebuild is tried this much later; each further failure doubles it, up to RETRY_MAX_MS. */
+const RETRY_FIRST_MS = 60_000;
+const RETRY_MAX_MS = 3_600_000;
 /** More than this to catch up: a rebuild instead (Groonga builds a fresh index faster than it updates one). */
 const REBUILD_CHANGES = 200_000;
 
@@ -41,6 +44,8 @@ export interface GroongaOptions {
   dir: string;
   /** The groonga executable (default: `groonga` on PATH). */
   bin?: string;
+  /** After a failure, the first rebuild waits this long (default RETRY_FIRST_MS; tests 0). */
+  retryMs?: number;
 }
 
 /** A Groonga server (`groonga -s --protocol http`) on a free loopback port, its database in `dbDir`. */
@@ -70,6 +75,8 @@ export class GroongaServer {
       if (!fs.existsSync(db)) args.push('-n');
       args.push(db);
       const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+      running.add(child);
+      child.once('exit', () => running.delete(child));
       let exited = false;
       let stderr = '';
       child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
@@ -94,16 +101,31 @@ export class GroongaServer {
     throw lastErr instanceof Error ? lastErr : new Error(String(lastErr));
   }
 
-  /** Runs a command; resolves with its body, rejects with Groonga's message. */
-  async command(name: string, params: Record<string, string> = {}, body?: string): Promise<unknown> {
+  /** Runs a command; resolves with its body, rejects with Groonga's message or after `timeoutMs`. */
+  async command(name: string, params: Record<string, string> = {}, body?: string, timeoutMs = 30_000): Promise<unknown> {
     const url = `http://127.0.0.1:${this.port}/d/${name}?${new URLSearchParams(params)}`;
+    const signal = AbortSignal.timeout(timeoutMs);
     const res = await fetch(
       url,
-      body === undefined ? {} : { method: 'POST', body, headers: { 'content-type': 'application/json' } },
+      body === undefined ? { signal } : { method: 'POST', body, headers: { 'content-type': 'application/json' }, signal },
     );
     const reply = (await res.json()) as [[number, number, number, string?], unknown];
     if (reply[0][0] !== 0) throw new Error(`groonga ${name}: ${reply[0][3] ?? reply[0][0]}`);
     return reply[1];
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  /** The process's resident memory in bytes (0 when unknown). */
+  rss(): number {
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${this.child.pid}/status`, 'utf8'));
+      return m ? Number(m[1]) * 1024 : 0;
+    } catch {
+      return 0;
+    }
   }
 
   stop(): void {
@@ -117,6 +139,12 @@ export class GroongaServer {
   }
 }
 
+/** Live Groonga children: ended with this process, however it ends (a crashed test run leaves none behind). */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGTERM');
+});
+
 function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
     const s = net.createServer();
@@ -129,17 +157,25 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The phrase tokens and Groonga columns of a condition Groonga answers, or null (PostgreSQL answers it). */
-export function groongaPhrase(node: TermNode | NearNode): { columns: string; query: string } | null {
+/**
+ * The Groonga query of a condition Groonga answers, or null (PostgreSQL answers it): its phrase tokens, and its
+ * columns (weighted by PG_RANK_WEIGHTS when `weighted`, for scores). `minTokens` 2 for the result sets: one token
+ * GIN answers without a recheck (ADR 0085); 1 for scores. A prefix (`*`, or a term ending in one CJK character after
+ * a word) is a tsquery prefix, which a Groonga phrase cannot express; a single CJK character (a unigram) and
+ * NEAR are PostgreSQL's too.
+ */
+export function groongaPhrase(
+  node: TermNode | NearNode,
+  { minTokens = 2, weighted = false } = {},
+): { columns: string; query: string } | null {
   if (node.type !== 'term') return null;
   const columns = FIELDS[node.field];
   if (!columns) return null;
   const m = termMatch(node);
-  // One token: GIN answers it without a recheck (ADR 0085). A prefix (`*`, or a term ending in one CJK character
-  // after a word) is a tsquery prefix, which a Groonga phrase cannot express.
-  if (m.kind !== 'phrase' || m.prefix || m.tokens.length < 2) return null;
+  if (m.kind !== 'phrase' || m.prefix || m.tokens.length < minTokens) return null;
   const quoted = m.tokens.map((t) => t.replace(/["\\]/g, (c) => `\\${c}`)).join(' ');
-  return { columns, query: `"${quoted}"` };
+  const cols = weighted ? FIELD_COLUMNS[node.field].map((c) => `${c} * ${PG_RANK_WEIGHTS[c]}`).join(' || ') : columns;
+  return { columns: cols, query: `"${quoted}"` };
 }
 
 /** The patents changed since a snapshot, as Groonga's answer needs them. */
@@ -158,6 +194,8 @@ export class GroongaIndex {
   private building: Promise<void> | null = null;
   private catching: Promise<void> | null = null;
   private closed = false;
+  private retryAt = 0;
+  private retryAfterMs = 0;
   /** Figures (logs, tests, benchmarks). */
   readonly stats = { builds: 0, catchUps: 0, loaded: 0, answered: 0, lastError: '' };
 
@@ -166,6 +204,16 @@ export class GroongaIndex {
     private pool: pg.Pool,
     private opts: GroongaOptions,
   ) {}
+
+  /** The Groonga server's process id (tests), or null. */
+  get pid(): number | null {
+    return this.server?.pid ?? null;
+  }
+
+  /** The Groonga server's resident memory in bytes (benchmarks). */
+  rss(): number {
+    return this.server?.rss() ?? 0;
+  }
 
   get ready(): boolean {
     return this.state === 'ready';
@@ -182,10 +230,10 @@ export class GroongaIndex {
       this.building = this.build()
         .then(() => {
           if (!this.closed) this.state = 'ready';
+          this.retryAfterMs = 0;
         })
         .catch((err: unknown) => {
-          this.state = 'failed';
-          this.stats.lastError = err instanceof Error ? err.message : String(err);
+          this.fail(err);
           throw err;
         })
         .finally(() => {
@@ -220,13 +268,18 @@ export class GroongaIndex {
         key_type: 'ShortText',
         default_tokenizer: 'TokenDelimit',
       });
-      await server.command('column_create', {
-        table: 'Terms',
-        name: 'idx',
-        flags: 'COLUMN_INDEX|WITH_POSITION|WITH_SECTION',
-        type: 'Patents',
-        source: Object.keys(COLUMNS).join(','),
-      });
+      await server.command(
+        'column_create',
+        {
+          table: 'Terms',
+          name: 'idx',
+          flags: 'COLUMN_INDEX|WITH_POSITION|WITH_SECTION',
+          type: 'Patents',
+          source: Object.keys(COLUMNS).join(','),
+        },
+        undefined,
+        3_600_000,
+      );
       if (this.closed) throw new Error('closed');
       const old = this.server;
       this.server = server;
@@ -262,7 +315,7 @@ export class GroongaIndex {
       Object.keys(COLUMNS).forEach((c, i) => (rec[c] = indexStreams((texts[i] as string | null) ?? '').main.join(' ')));
       return rec;
     });
-    await server.command('load', { table: 'Patents' }, JSON.stringify(values));
+    await server.command('load', { table: 'Patents' }, JSON.stringify(values), 300_000);
     this.stats.loaded += rows.length;
     // Tokenising is synchronous: let requests in between chunks.
     await new Promise((ok) => setImmediate(ok));
@@ -274,6 +327,7 @@ export class GroongaIndex {
    * something changed.
    */
   async view(): Promise<GroongaView | null> {
+    if (this.state === 'failed' && Date.now() >= this.retryAt) this.rebuild();
     if (this.state !== 'ready' || this.closed) return null;
     const snapshot = this.snapshot;
     const [[gap, ids]] = await this.rows(
@@ -299,16 +353,23 @@ export class GroongaIndex {
     const server = this.server;
     if (!phrase || !server || this.state !== 'ready') return null;
     const [fromGroonga, fromPg] = await Promise.all([
-      server.command('select', {
-        table: 'Patents',
-        match_columns: phrase.columns,
-        query: phrase.query,
-        output_columns: '_key',
-        limit: '-1',
-        cache: 'no',
-      }),
+      server
+        .command('select', {
+          table: 'Patents',
+          match_columns: phrase.columns,
+          query: phrase.query,
+          output_columns: '_key',
+          limit: '-1',
+          cache: 'no',
+        })
+        .catch((err: unknown) => {
+          // Groonga ended or hangs: PostgreSQL answers, and the index is rebuilt a little later.
+          if (this.server === server) this.fail(err);
+          return null;
+        }),
       view.changed.length ? this.changedMatching(node, view.changed) : Promise.resolve([]),
     ]);
+    if (fromGroonga === null) return null;
     // [[[total], [["_key", "UInt32"]], [id], [id], …]]
     const rows = (fromGroonga as unknown[][])[0] as [number][];
     const ids: number[] = [];
@@ -320,6 +381,44 @@ export class GroongaIndex {
     for (const id of fromPg) ids.push(id);
     this.stats.answered++;
     return ids;
+  }
+
+  /**
+   * Relevance scores for a page by relevance (the rule's tier 1, search.service.ts): per patent the sum over the
+   * positive text conditions of Groonga's weighted match count (each occurrence of the phrase: title 10, abstract 5,
+   * claims 2, PG_RANK_WEIGHTS), over each condition's whole result (the rule scores only when each has at most
+   * BM25_FULL_MAX patents). Null when a condition is not Groonga's, Groonga is not ready, or a patent changed since
+   * its snapshot (until the catch-up has loaded it): PostgreSQL's ts_rank scores then.
+   */
+  async scores(leaves: readonly (TermNode | NearNode)[]): Promise<Map<number, number> | null> {
+    const queries = leaves.map((l) => groongaPhrase(l, { minTokens: 1, weighted: true }));
+    if (!leaves.length || queries.some((q) => q === null)) return null;
+    const view = await this.view();
+    const server = this.server;
+    if (!view || view.changed.length || !server) return null;
+    const score = new Map<number, number>();
+    try {
+      const replies = await Promise.all(
+        queries.map((q) =>
+          server.command('select', {
+            table: 'Patents',
+            match_columns: q!.columns,
+            query: q!.query,
+            output_columns: '_key,_score',
+            limit: '-1',
+            cache: 'no',
+          }),
+        ),
+      );
+      for (const reply of replies) {
+        const rows = (reply as unknown[][])[0] as [number, number][];
+        for (let i = 2; i < rows.length; i++) score.set(rows[i][0], (score.get(rows[i][0]) ?? 0) + rows[i][1]);
+      }
+    } catch (err) {
+      if (this.server === server) this.fail(err);
+      return null;
+    }
+    return score;
   }
 
   /** Which of the changed patents match the condition, by PostgreSQL (the same statement as its own answer). */
@@ -357,11 +456,25 @@ export class GroongaIndex {
       if (rows.length) await this.loadRows(server, rows);
       const present = new Set(rows.map((r) => r[0] as number));
       const gone = chunk.filter((id) => !present.has(id));
-      if (gone.length) await server.command('delete', { table: 'Patents', filter: `in_values(_key, ${gone.join(', ')})` });
+      if (gone.length) {
+        await server.command('delete', { table: 'Patents', filter: `in_values(_key, ${gone.join(', ')})` }, undefined, 300_000);
+      }
     }
     if (this.closed || this.server !== server) return;
     this.snapshot = snap as string;
     this.stats.catchUps++;
+  }
+
+  /** Groonga failed: PostgreSQL answers alone; view() tries a rebuild after a pause that doubles up to an hour. */
+  private fail(err: unknown): void {
+    this.state = 'failed';
+    this.stats.lastError = err instanceof Error ? err.message : String(err);
+    const first = this.opts.retryMs ?? RETRY_FIRST_MS;
+    this.retryAfterMs = Math.min(RETRY_MAX_MS, this.retryAfterMs ? this.retryAfterMs * 2 : first);
+    this.retryAt = Date.now() + this.retryAfterMs;
+    const server = this.server;
+    this.server = null;
+    if (server) void this.retire(server);
   }
 
   /** A full rebuild in the background; PostgreSQL answers alone meanwhile. */
@@ -371,8 +484,9 @@ export class GroongaIndex {
     this.start().catch(() => {});
   }
 
-  /** Waits for a running catch-up (tests, benchmarks). */
+  /** Catches up with every change committed so far, and waits for it (tests, benchmarks). */
   async settled(): Promise<void> {
+    await this.view();
     while (this.catching || this.building) await (this.catching ?? this.building)!.catch(() => {});
   }
 
