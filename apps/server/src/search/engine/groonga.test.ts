@@ -182,6 +182,26 @@ describe.runIf(process.env.TEST_DATABASE_URL && hasPatentData())('Groonga as the
     expect(groonga.stats.answered).toBe(answered + 1);
   });
 
+  it('keeps its index across a clean restart, and catches up what changed while it was stopped', async () => {
+    await groonga.close();
+    expect(fs.existsSync(path.join(dir, 'current.json'))).toBe(true);
+    const [d] = docs.slice(20);
+    await setText(d.id, 'title', `${d.title}沣沣重启短语`);
+    groonga = new GroongaIndex(t.db.db, t.db.pool!, { dir, retryMs: 0 });
+    useGroonga(t.db.pool!, groonga);
+    await groonga.start();
+    expect([groonga.stats.reopened, groonga.stats.builds, groonga.stats.loaded]).toEqual([1, 0, 0]);
+    // The file is gone while it runs: a crash now means a rebuild at the next start.
+    expect(fs.existsSync(path.join(dir, 'current.json'))).toBe(false);
+    expect(await ids('TX=(沣重启短)')).toEqual([d.id]);
+    await groonga.settled();
+    expect(groonga.stats.loaded).toBe(1);
+    const answered = groonga.stats.answered;
+    expect(await ids('TX=(沣沣重启)')).toEqual([d.id]);
+    expect(await ids('TX=(处理方法)')).toEqual(oracle('TX=(处理方法)'));
+    expect(groonga.stats.answered).toBe(answered + 2);
+  });
+
   it('answers through PostgreSQL when Groonga has ended, then rebuilds it', async () => {
     const builds = groonga.stats.builds;
     process.kill(groonga.pid!, 'SIGKILL');

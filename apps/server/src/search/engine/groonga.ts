@@ -33,6 +33,8 @@ const FIELDS: Partial<Record<TermNode['field'], string>> = { TI: 'ti', AB: 'ab',
 const LOAD_CHUNK = 2000;
 /** More changed patents than this since the index's snapshot: PostgreSQL answers alone until the catch-up ends. */
 export const MASK_MAX = 5000;
+/** Beside the databases: the one a clean close left, and its snapshot (reopen). */
+const SAVED = 'current.json';
 /** After a failure, the first rebuild is tried this much later; each further failure doubles it, up to RETRY_MAX_MS. */
 const RETRY_FIRST_MS = 60_000;
 const RETRY_MAX_MS = 3_600_000;
@@ -53,6 +55,8 @@ export class GroongaServer {
   private constructor(
     private child: ChildProcess,
     readonly port: number,
+    /** Its database's folder. */
+    readonly dir: string,
   ) {}
 
   static async start(dbDir: string, bin = 'groonga'): Promise<GroongaServer> {
@@ -85,7 +89,7 @@ export class GroongaServer {
         exited = true;
         lastErr = err;
       });
-      const server = new GroongaServer(child, port);
+      const server = new GroongaServer(child, port, dbDir);
       for (let wait = 10; !exited && wait < 20_000; wait *= 1.5) {
         try {
           await server.command('status');
@@ -197,7 +201,8 @@ export class GroongaIndex {
   private retryAt = 0;
   private retryAfterMs = 0;
   /** Figures (logs, tests, benchmarks). */
-  readonly stats = { builds: 0, catchUps: 0, loaded: 0, answered: 0, lastError: '' };
+  readonly stats = { builds: 0, reopened: 0, catchUps: 0, loaded: 0, answered: 0, lastError: '' };
+  private triedReopen = false;
 
   constructor(
     private db: Kysely<Database>,
@@ -227,7 +232,10 @@ export class GroongaIndex {
   start(): Promise<void> {
     if (!this.building) {
       this.state = 'building';
-      this.building = this.build()
+      const reopen = this.triedReopen ? Promise.resolve(false) : this.reopen();
+      this.triedReopen = true;
+      this.building = reopen
+        .then((reopened) => (reopened ? undefined : this.build()))
         .then(() => {
           if (!this.closed) this.state = 'ready';
           this.retryAfterMs = 0;
@@ -241,6 +249,40 @@ export class GroongaIndex {
         });
     }
     return this.building;
+  }
+
+  /**
+   * The database a clean close left (SAVED names it and its snapshot), when the change log still holds every change
+   * since that snapshot: no rebuild at a restart; the next search masks and catches up what changed meanwhile. The
+   * file is removed first, so that a crash from then on (a database possibly half-written) means a rebuild.
+   */
+  private async reopen(): Promise<boolean> {
+    const file = path.join(this.opts.dir, SAVED);
+    let saved: { dir?: unknown; snapshot?: unknown };
+    try {
+      saved = JSON.parse(fs.readFileSync(file, 'utf8')) as typeof saved;
+    } catch {
+      return false;
+    }
+    fs.rmSync(file, { force: true });
+    const dir = typeof saved.dir === 'string' ? path.join(this.opts.dir, path.basename(saved.dir)) : '';
+    if (!dir || typeof saved.snapshot !== 'string' || !fs.existsSync(path.join(dir, 'db'))) return false;
+    try {
+      const [[gap]] = await this.rows(
+        'SELECT coalesce((SELECT below > pg_snapshot_xmin(CAST($1 AS pg_snapshot)) FROM search_changes_pruned WHERE id = 1), false)',
+        [saved.snapshot],
+      );
+      if (gap) return false;
+      const server = await GroongaServer.start(dir, this.opts.bin);
+      await server.command('select', { table: 'Patents', limit: '0' });
+      this.server = server;
+    } catch {
+      return false;
+    }
+    this.snapshot = saved.snapshot;
+    this.stats.reopened++;
+    this.removeOthers(dir);
+    return true;
   }
 
   /** A fresh database: every patent's tokens loaded, then the positional index built over them (faster than online). */
@@ -295,9 +337,21 @@ export class GroongaIndex {
     }
   }
 
-  private async retire(server: GroongaServer): Promise<void> {
+  /** Shuts a server down (Groonga's `shutdown`: its files flushed), or ends it; true when it shut down cleanly. */
+  private async retire(server: GroongaServer): Promise<boolean> {
+    let clean = false;
+    try {
+      await server.command('shutdown', {}, undefined, 10_000);
+      clean = await Promise.race([
+        server.exited().then(() => true),
+        new Promise<boolean>((ok) => setTimeout(() => ok(false), 10_000).unref()),
+      ]);
+    } catch {
+      clean = false;
+    }
     server.stop();
     await server.exited();
+    return clean;
   }
 
   /** Removes the databases of earlier builds (and of earlier runs of the server). */
@@ -491,13 +545,25 @@ export class GroongaIndex {
   }
 
   /** Stops the Groonga server (its database stays on disk until the next build removes it). */
+  /**
+   * Stops the Groonga server. A ready index shut down cleanly is kept for the next start (SAVED); otherwise its
+   * database stays on disk until the next build removes it.
+   */
   async close(): Promise<void> {
+    const ready = this.state === 'ready';
     this.closed = true;
     this.state = 'off';
     await this.building?.catch(() => {});
+    await this.catching?.catch(() => {});
     const server = this.server;
     this.server = null;
-    if (server) await this.retire(server);
+    if (!server) return;
+    if ((await this.retire(server)) && ready) {
+      fs.writeFileSync(
+        path.join(this.opts.dir, SAVED),
+        `${JSON.stringify({ dir: path.basename(server.dir), snapshot: this.snapshot })}\n`,
+      );
+    }
   }
 }
 
