@@ -24,7 +24,7 @@
 //   --engine sql   time the SQL path instead of the in-memory columns (pg-store.ts, the default)
 //   --groonga      phrase conditions answered by Groonga (SEARCH_GROONGA=on; apt-get install groonga-bin), its index
 //                  built first in --groonga-dir (default DIR/groonga); then --groonga-check N (default 100)
-//                  4-character terms and phrases compared with the SQL path (0: none)
+//                  4-character terms and phrases compared with the SQL path (--no-groonga-check: none)
 //   --explain Q    only EXPLAIN (ANALYZE, BUFFERS) the statements of one search (a top-bar term, an expression with
 //                  `=`, or `broad` for the ~50 % term), run once before to warm the caches
 import fs from 'node:fs';
@@ -260,7 +260,7 @@ async function measure(bench: BenchPg) {
   await memory(k);
   if (groonga) {
     console.log(`Groonga: RSS ${mb(groonga.rss())} MB after the queries; ${fmt(groonga.stats.answered)} conditions answered`);
-    const n = num('groonga-check', 100);
+    const n = args.has('no-groonga-check') ? 0 : num('groonga-check', 100);
     if (n) await checkGroonga(deps, kinds, n);
   }
 

@@ -90,8 +90,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && hasPatentData())('Groonga as the
   });
 
   it('answers phrases with the oracle’s result sets, in every text field, combined with other conditions', async () => {
-    const terms = phrases(40);
-    expect(terms.length).toBe(40);
+    const terms = [...phrases(40), '数据', '装置', 'LED', 'usb', '5G', 'wifi模块'];
     const before = groonga.stats.answered;
     let nonEmpty = 0;
     for (const term of terms) {

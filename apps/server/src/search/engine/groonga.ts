@@ -162,21 +162,18 @@ function freePort(): Promise<number> {
 }
 
 /**
- * The Groonga query of a condition Groonga answers, or null (PostgreSQL answers it): its phrase tokens, and its
- * columns (weighted by PG_RANK_WEIGHTS when `weighted`, for scores). `minTokens` 2 for the result sets: one token
- * GIN answers without a recheck (ADR 0085); 1 for scores. A prefix (`*`, or a term ending in one CJK character after
- * a word) is a tsquery prefix, which a Groonga phrase cannot express; a single CJK character (a unigram) and
- * NEAR are PostgreSQL's too.
+ * The Groonga query of a condition Groonga answers, or null (PostgreSQL answers it): its phrase tokens (one token
+ * too: GIN needs no recheck for it, but reads every matching row's heap block, a second for 230,000 patents from a
+ * cold cache, ADR 0086), and its columns (weighted by PG_RANK_WEIGHTS when `weighted`, for scores). A prefix (`*`,
+ * or a term ending in one CJK character after a word) is a tsquery prefix, which a Groonga phrase cannot express;
+ * a single CJK character (a unigram) and NEAR are PostgreSQL's too.
  */
-export function groongaPhrase(
-  node: TermNode | NearNode,
-  { minTokens = 2, weighted = false } = {},
-): { columns: string; query: string } | null {
+export function groongaPhrase(node: TermNode | NearNode, { weighted = false } = {}): { columns: string; query: string } | null {
   if (node.type !== 'term') return null;
   const columns = FIELDS[node.field];
   if (!columns) return null;
   const m = termMatch(node);
-  if (m.kind !== 'phrase' || m.prefix || m.tokens.length < minTokens) return null;
+  if (m.kind !== 'phrase' || m.prefix || !m.tokens.length) return null;
   const quoted = m.tokens.map((t) => t.replace(/["\\]/g, (c) => `\\${c}`)).join(' ');
   const cols = weighted ? FIELD_COLUMNS[node.field].map((c) => `${c} * ${PG_RANK_WEIGHTS[c]}`).join(' || ') : columns;
   return { columns: cols, query: `"${quoted}"` };
@@ -445,7 +442,7 @@ export class GroongaIndex {
    * its snapshot (until the catch-up has loaded it): PostgreSQL's ts_rank scores then.
    */
   async scores(leaves: readonly (TermNode | NearNode)[]): Promise<Map<number, number> | null> {
-    const queries = leaves.map((l) => groongaPhrase(l, { minTokens: 1, weighted: true }));
+    const queries = leaves.map((l) => groongaPhrase(l, { weighted: true }));
     if (!leaves.length || queries.some((q) => q === null)) return null;
     const view = await this.view();
     const server = this.server;
