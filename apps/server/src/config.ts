@@ -66,7 +66,8 @@ export interface Config {
   demoPatents: number;
   /**
    * PostgreSQL only (SEARCH_GROONGA=on, ADR 0086): Groonga answers phrase conditions (search/engine/groonga.ts);
-   * its databases under GROONGA_DIR (default DATA_DIR/groonga), the executable GROONGA_BIN (default `groonga`).
+   * its databases under GROONGA_DIR (default DATA_DIR/groonga/<INSTANCE_ID>, one folder per app server), the
+   * executable GROONGA_BIN (default `groonga`).
    */
   groonga: { dir: string; bin?: string } | null;
   /** Largest patent import file an administrator may upload. */
@@ -147,7 +148,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPatents: e.DEMO_PATENTS,
     groonga:
       e.SEARCH_GROONGA === 'on'
-        ? { dir: path.resolve(e.GROONGA_DIR ?? path.join(e.DATA_DIR, 'groonga')), bin: e.GROONGA_BIN || undefined }
+        ? {
+            // One folder per app server: several servers may share DATA_DIR, and each keeps its own Groonga.
+            dir: path.resolve(
+              e.GROONGA_DIR ??
+                path.join(e.DATA_DIR, 'groonga', (e.INSTANCE_ID ?? `${os.hostname()}:${e.PORT}`).replace(/[^\w.-]/g, '_')),
+            ),
+            bin: e.GROONGA_BIN || undefined,
+          }
         : null,
     importMaxBytes: e.IMPORT_MAX_BYTES ?? PATENT_IMPORT_MAX_BYTES,
     secretKey: e.SECRET_KEY,

@@ -1,4 +1,6 @@
-// SEARCH_GROONGA (ADR 0086): PostgreSQL only, its folder under DATA_DIR unless GROONGA_DIR says otherwise.
+// SEARCH_GROONGA (ADR 0086): PostgreSQL only, one folder per app server under DATA_DIR unless GROONGA_DIR says
+// otherwise.
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
@@ -14,9 +16,12 @@ describe('SEARCH_GROONGA', () => {
   it('on: needs PostgreSQL, and puts its databases under DATA_DIR/groonga by default', () => {
     expect(() => loadConfig({ ...base, SEARCH_GROONGA: 'on' })).toThrow('SEARCH_GROONGA=on 只用于 PostgreSQL');
     expect(loadConfig({ ...base, SEARCH_GROONGA: 'on', DATABASE_URL: 'postgres://x@h/db' }).groonga).toEqual({
-      dir: path.resolve('/tmp/ip-config-test/groonga'),
+      dir: path.resolve(`/tmp/ip-config-test/groonga/${os.hostname().replace(/[^\w.-]/g, '_')}_3000`),
       bin: undefined,
     });
+    expect(
+      loadConfig({ ...base, SEARCH_GROONGA: 'on', DATABASE_URL: 'postgres://x@h/db', INSTANCE_ID: 'app/2' }).groonga?.dir,
+    ).toBe('/tmp/ip-config-test/groonga/app_2');
     expect(
       loadConfig({
         ...base,
