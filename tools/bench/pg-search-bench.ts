@@ -94,7 +94,7 @@ function statementOf(text: string): string {
   // The in-memory columns' statements (pg-store.ts): a condition's ids, a page's scores, a page's title check.
   if (text.startsWith('SELECT string_agg')) return 'resolve';
   if (text.includes('ts_rank')) return 'score';
-  if (text.startsWith('SELECT s.patent_id AS id FROM patent_search s WHERE s.patent_id IN')) return 'title';
+  if (text.startsWith('SELECT s.patent_id AS id FROM (SELECT s.patent_id, s.ti FROM patent_search s')) return 'title';
   if (text.startsWith('SELECT s.patent_id')) return 'resolve';
   if (text.startsWith('select "id", "an"')) return 'hits';
   if (text.startsWith('WITH m AS MATERIALIZED')) return 'facets';

@@ -98,10 +98,14 @@ export function pgRankExpression(node: Node): Fragment | null {
  * title long enough for a second chunk (thousands of tokens) is not worth a second lookup.
  */
 export function pgTitleCondition(node: Node): Fragment | null {
-  const parts = positiveTextLeaves(node)
-    .filter((n) => FIELD_COLUMNS[n.field].includes('ti'))
-    .map((n) => (n.type === 'term' ? termTsquery(n) : nearTsquery(n)))
-    .filter((q): q is string => q !== null)
-    .map((q) => sql`s.ti @@ CAST(${q} AS tsquery)`);
+  const parts = titleLeaves(node).map(({ tsquery }) => sql`s.ti @@ CAST(${tsquery} AS tsquery)`);
   return parts.length ? sql`(${sql.join(parts, sql` OR `)})` : null;
+}
+
+/** The conditions of pgTitleCondition, each with its tsquery (the title tier's set from Groonga, groonga.ts). */
+export function titleLeaves(node: Node): { leaf: TermNode | NearNode; tsquery: string }[] {
+  return positiveTextLeaves(node)
+    .filter((n) => FIELD_COLUMNS[n.field].includes('ti'))
+    .map((leaf) => ({ leaf, tsquery: leaf.type === 'term' ? termTsquery(leaf) : nearTsquery(leaf) }))
+    .filter((x): x is { leaf: TermNode | NearNode; tsquery: string } => x.tsquery !== null);
 }

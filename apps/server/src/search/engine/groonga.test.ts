@@ -14,6 +14,7 @@ import { normalise } from '../normalise';
 import { hasPatentData, readPatents, rng } from '../test-data';
 import { GroongaIndex, useGroonga } from './groonga';
 import { pgStoreWhenReady } from './pg-store';
+import { pgTitleCondition, titleLeaves } from './compile-pg';
 import { writeIndexes } from './index-writer';
 import { indexFieldsOf } from '../../modules/patents/patents.repo';
 
@@ -181,6 +182,24 @@ describe.runIf(process.env.TEST_DATABASE_URL && hasPatentData())('Groonga as the
     expect(groonga.stats.catchUps).toBeGreaterThan(loads);
     expect(await ids('TX=(沣测试短)')).toEqual([]);
     expect(await ids(term, 'sql')).toEqual([]);
+  });
+
+  it('gives the title tier of a relevance page the set PostgreSQL gives, a patent changed since its snapshot included', async () => {
+    const { store } = await pgStoreWhenReady(t.db.db, t.db.pool!, { postings: false });
+    const [e] = docs.slice(30);
+    await setText(e.id, 'title', `${e.title}沣沣标题层`);
+    const expressions = ['TX=(沣标题层)', 'TX=(处理方法)', 'TI=(数据处理) OR AB=(电子设备)', 'TX=(控制方法) NOT TI=(装置)'];
+    for (const expression of expressions) {
+      const ast = queryAst({ expression });
+      const title = pgTitleCondition(ast)!;
+      const answered = groonga.stats.answered;
+      const leaves = titleLeaves(ast).map((x) => x.leaf);
+      const viaGroonga = Array.from((await store.titleSet(`groonga ${expression}`, title, leaves)).toArray());
+      expect(groonga.stats.answered, expression).toBeGreaterThan(answered);
+      const viaPg = Array.from((await store.titleSet(`sql ${expression}`, title)).toArray());
+      expect(viaGroonga, expression).toEqual(viaPg);
+      expect(viaPg.length, expression).toBeGreaterThan(0);
+    }
   });
 
   it('rebuilds when the change log was pruned past its snapshot, answering through PostgreSQL meanwhile', async () => {

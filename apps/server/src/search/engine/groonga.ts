@@ -168,14 +168,21 @@ function freePort(): Promise<number> {
  * or a term ending in one CJK character after a word) is a tsquery prefix, which a Groonga phrase cannot express;
  * a single CJK character (a unigram) and NEAR are PostgreSQL's too.
  */
-export function groongaPhrase(node: TermNode | NearNode, { weighted = false } = {}): { columns: string; query: string } | null {
+export function groongaPhrase(
+  node: TermNode | NearNode,
+  { weighted = false, title = false } = {},
+): { columns: string; query: string } | null {
   if (node.type !== 'term') return null;
   const columns = FIELDS[node.field];
-  if (!columns) return null;
+  if (!columns || (title && !FIELD_COLUMNS[node.field].includes('ti'))) return null;
   const m = termMatch(node);
   if (m.kind !== 'phrase' || m.prefix || !m.tokens.length) return null;
   const quoted = m.tokens.map((t) => t.replace(/["\\]/g, (c) => `\\${c}`)).join(' ');
-  const cols = weighted ? FIELD_COLUMNS[node.field].map((c) => `${c} * ${PG_RANK_WEIGHTS[c]}`).join(' || ') : columns;
+  const cols = title
+    ? 'ti'
+    : weighted
+      ? FIELD_COLUMNS[node.field].map((c) => `${c} * ${PG_RANK_WEIGHTS[c]}`).join(' || ')
+      : columns;
   return { columns: cols, query: `"${quoted}"` };
 }
 
@@ -403,34 +410,65 @@ export class GroongaIndex {
     const phrase = groongaPhrase(node);
     const server = this.server;
     if (!phrase || !server || this.state !== 'ready') return null;
-    const [fromGroonga, fromPg] = await Promise.all([
-      server
-        .command('select', {
-          table: 'Patents',
-          match_columns: phrase.columns,
-          query: phrase.query,
-          output_columns: '_key',
-          limit: '-1',
-          cache: 'no',
-        })
-        .catch((err: unknown) => {
-          // Groonga ended or hangs: PostgreSQL answers, and the index is rebuilt a little later.
-          if (this.server === server) this.fail(err);
-          return null;
-        }),
+    const [ids, fromPg] = await Promise.all([
+      this.select(server, phrase, view),
       view.changed.length ? this.changedMatching(node, view.changed) : Promise.resolve([]),
     ]);
-    if (fromGroonga === null) return null;
+    if (ids === null) return null;
+    for (const id of fromPg) ids.push(id);
+    this.stats.answered++;
+    return ids;
+  }
+
+  /**
+   * The patents whose title matches one of the conditions (a relevance page's title tier, compile-pg.ts
+   * pgTitleCondition), the changed ones left out (the caller asks PostgreSQL for those), any order with repeats; null
+   * when a condition is not Groonga's or Groonga is not ready.
+   */
+  async titleIds(leaves: readonly (TermNode | NearNode)[], view: GroongaView): Promise<number[] | null> {
+    const phrases = leaves.map((l) => groongaPhrase(l, { title: true }));
+    const server = this.server;
+    if (!leaves.length || phrases.some((p) => p === null) || !server || this.state !== 'ready') return null;
+    const parts = await Promise.all(phrases.map((p) => this.select(server, p!, view)));
+    if (parts.some((p) => p === null)) return null;
+    this.stats.answered += parts.length;
+    return parts.flat() as number[];
+  }
+
+  /** Whether titleIds would answer these conditions now (Groonga ready, each a phrase on a field with the title). */
+  answersTitle(leaves: readonly (TermNode | NearNode)[]): boolean {
+    return this.state === 'ready' && leaves.length > 0 && leaves.every((l) => groongaPhrase(l, { title: true }) !== null);
+  }
+
+  /** The ids of a phrase query, the changed patents left out; null when Groonga failed (PostgreSQL answers then). */
+  private async select(
+    server: GroongaServer,
+    phrase: { columns: string; query: string },
+    view: GroongaView,
+  ): Promise<number[] | null> {
+    let reply: unknown;
+    try {
+      reply = await server.command('select', {
+        table: 'Patents',
+        match_columns: phrase.columns,
+        query: phrase.query,
+        output_columns: '_key',
+        limit: '-1',
+        cache: 'no',
+      });
+    } catch (err) {
+      // Groonga ended or hangs: PostgreSQL answers, and the index is rebuilt a little later.
+      if (this.server === server) this.fail(err);
+      return null;
+    }
     // [[[total], [["_key", "UInt32"]], [id], [id], …]]
-    const rows = (fromGroonga as unknown[][])[0] as [number][];
+    const rows = (reply as unknown[][])[0] as [number][];
     const ids: number[] = [];
     const changed = view.changed;
     for (let i = 2; i < rows.length; i++) {
       const id = rows[i][0];
       if (!changed.length || !binaryHas(changed, id)) ids.push(id);
     }
-    for (const id of fromPg) ids.push(id);
-    this.stats.answered++;
     return ids;
   }
 

@@ -19,7 +19,7 @@ import { buildStore, ColumnStore, MAX_ID, type StoreState } from './column-store
 import { textLeafIds } from './compile-pg';
 import { groongaOf, groongaPhrase, type GroongaView } from './groonga';
 import { isBigram, POSTING_DEFAULTS, textTokens, type PostingOptions } from './postings';
-import { codeSql } from './structured';
+import { codeIdsSql } from './structured';
 import { nearTsquery, termTsquery } from './text-query';
 
 const LOAD_CHUNK = 50000;
@@ -251,7 +251,7 @@ export class PgStore extends ColumnStore {
     const key = `code\u0000${node.field}\u0000${node.value}`;
     const hit = this.cached(key);
     if (hit) return hit;
-    const set = await this.idsOf(sql`SELECT p.id FROM patents p WHERE ${codeSql(node, 'postgres')}`, 'id', false);
+    const set = await this.idsOf(codeIdsSql(node, 'postgres'), 'patent_id', false);
     this.remember(key, set);
     return set;
   }
@@ -270,12 +270,28 @@ export class PgStore extends ColumnStore {
     return new Set(r.rows.map((row) => Number(row.id)));
   }
 
-  /** All patents whose title (chunk 0) matches `title`, kept under `key`. */
-  async titleSet(key: string, title: ReturnType<typeof sql>): Promise<Bitset> {
+  /**
+   * All patents whose title (chunk 0) matches `title`, kept under `key`. With Groonga and `leaves` (the conditions of
+   * `title`, compile-pg.ts titleLeaves), from Groonga, and from PostgreSQL for the patents changed since its snapshot:
+   * a title GIN statement over a million patents rechecks every candidate's title (ADR 0086). Groonga reads the whole
+   * title, PostgreSQL its first chunk: the same set, as no title reaches a second chunk (16,383 positions).
+   */
+  async titleSet(key: string, title: ReturnType<typeof sql>, leaves: readonly Leaf[] = []): Promise<Bitset> {
     const k = `title\u0000${key}`;
     const hit = this.cached(k);
     if (hit) return hit;
-    const set = await this.idsOf(sql`SELECT s.patent_id FROM patent_search s WHERE ${title}`, 'patent_id');
+    const groonga = leaves.length ? groongaOf(this.pool) : undefined;
+    const view = groonga ? await groonga.view() : null;
+    const ids = view ? await groonga!.titleIds(leaves, view) : null;
+    let set: Bitset;
+    if (ids) {
+      set = new Bitset(this.cap);
+      for (const id of ids) if (id < this.cap) set.add(id);
+      for (const id of await this.titleAmong(view!.changed, title)) if (id < this.cap) set.add(id);
+      set.and(this.live);
+    } else {
+      set = await this.idsOf(sql`SELECT s.patent_id FROM patent_search s WHERE ${title}`, 'patent_id');
+    }
     this.remember(k, set);
     return set;
   }

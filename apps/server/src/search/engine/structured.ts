@@ -45,19 +45,28 @@ export function prefixRange(column: string, prefix: string, dialect: Dialect): F
 }
 
 export function codeSql(node: CodeNode, dialect: Dialect): Fragment {
+  return node.field === 'AN' ? sql`p.an = ${node.value}` : sql`p.id IN (${codeIdsSql(node, dialect)})`;
+}
+
+/**
+ * The ids of the patents a code condition matches, as a statement of one column `patent_id` over the code's own
+ * table (PostgreSQL's in-memory columns, pg-store.ts: an index-only scan of patent_ipc, not a join with the patents
+ * heap: IPC=A61K at a million patents 12 ms against 294 ms, ADR 0086).
+ */
+export function codeIdsSql(node: CodeNode, dialect: Dialect): Fragment {
   switch (node.field) {
     case 'IPC':
     case 'MIPC': {
       const main = node.field === 'MIPC' ? sql` AND i.is_main = 1` : sql``;
-      return sql`p.id IN (SELECT i.patent_id FROM patent_ipc i WHERE ${prefixRange('i.code', node.value, dialect)}${main})`;
+      return sql`SELECT i.patent_id FROM patent_ipc i WHERE ${prefixRange('i.code', node.value, dialect)}${main}`;
     }
     case 'AN':
-      return sql`p.an = ${node.value}`;
+      return sql`SELECT p.id AS patent_id FROM patents p WHERE p.an = ${node.value}`;
     case 'PN': {
       const kind = parsePublicationNumber(node.value).kind;
       return kind
-        ? sql`p.id IN (SELECT pp.patent_id FROM patent_pubs pp WHERE pp.pn = ${node.value})`
-        : sql`p.id IN (SELECT pp.patent_id FROM patent_pubs pp WHERE pp.stem = ${node.value})`;
+        ? sql`SELECT pp.patent_id FROM patent_pubs pp WHERE pp.pn = ${node.value}`
+        : sql`SELECT pp.patent_id FROM patent_pubs pp WHERE pp.stem = ${node.value}`;
     }
   }
 }
