@@ -82,7 +82,9 @@ async function main() {
       groonga.start().then(
         () =>
           app.log.info(
-            `Groonga 短语索引已就绪：${groonga.stats.loaded} 件专利，用时 ${((Date.now() - t0) / 1000).toFixed(1)} 秒`,
+            groonga.stats.reopened
+              ? `Groonga 短语索引已就绪：沿用上次正常关闭时的索引，用时 ${((Date.now() - t0) / 1000).toFixed(1)} 秒，此后的变更在后台补入`
+              : `Groonga 短语索引已就绪：${groonga.stats.loaded} 件专利，用时 ${((Date.now() - t0) / 1000).toFixed(1)} 秒`,
           ),
         (err: unknown) => app.log.warn({ err }, 'Groonga 短语索引构建失败，短语检索仍由 PostgreSQL 回答'),
       );
