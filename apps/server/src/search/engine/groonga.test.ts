@@ -12,7 +12,7 @@ import { loadRecords, referenceEval, storedDocs, type StoredDoc } from '../../mo
 import { parseExpression } from '../expression';
 import { normalise } from '../normalise';
 import { hasPatentData, readPatents, rng } from '../test-data';
-import { GroongaIndex, useGroonga } from './groonga';
+import { GroongaIndex, GroongaServer, useGroonga } from './groonga';
 import { pgStoreWhenReady } from './pg-store';
 import { pgTitleCondition, titleLeaves } from './compile-pg';
 import { writeIndexes } from './index-writer';
@@ -107,6 +107,22 @@ describe.runIf(process.env.TEST_DATABASE_URL && hasPatentData())('Groonga as the
     if (t) useGroonga(t.db.pool!, null);
     await t?.close();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reads the ids of a select from its text, an empty result and an error reply too', async () => {
+    const own = await GroongaServer.start(path.join(dir, 'keys-test'));
+    try {
+      await own.command('table_create', { name: 'T', flags: 'TABLE_HASH_KEY', key_type: 'UInt32' });
+      await own.command('column_create', { table: 'T', name: 'v', flags: 'COLUMN_SCALAR', type: 'ShortText' });
+      await own.command('load', { table: 'T' }, JSON.stringify([7, 42, 1234567, 0].map((k) => ({ _key: k, v: k ? 'a' : 'b' }))));
+      const keys = await own.selectKeys({ table: 'T', filter: 'v == "a"', limit: '-1' });
+      expect(keys.sort((a, b) => a - b)).toEqual([7, 42, 1234567]);
+      expect(await own.selectKeys({ table: 'T', filter: 'v == "c"', limit: '-1' })).toEqual([]);
+      await expect(own.selectKeys({ table: 'NoSuchTable' })).rejects.toThrow(/^groonga select: /);
+    } finally {
+      own.stop();
+      await own.exited();
+    }
   });
 
   it('answers phrases with the oracle’s result sets, in every text field, combined with other conditions', async () => {
