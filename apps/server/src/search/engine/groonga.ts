@@ -1,7 +1,9 @@
 // Groonga as the resolver of PostgreSQL's phrase conditions (issue 15, ADR 0086). At a million patents a text
 // condition of two or more tokens (a CJK term of three or more characters, a phrase of several words) costs
 // PostgreSQL hundreds of milliseconds: its GIN index has no positions, so every candidate's tsvector is read back
-// (TOAST) to check them (ADR 0085). Groonga keeps positions in its index and answers the same ids in tens.
+// (TOAST) to check them (ADR 0085). Groonga keeps positions in its index and answers the same ids in tens. A
+// one-token condition is Groonga's too (GIN reads every match's heap block), and so are a relevance page's scores
+// (tier 1) and its title tier (pg-store.ts titleSet).
 //
 // What Groonga holds: per patent (its id as the key), the app's own main-stream tokens (search/tokenise.ts, the
 // tokens PostgreSQL's tsvectors hold) of 名称 / 摘要 / 权利要求, space-separated, indexed by TokenDelimit with
@@ -602,7 +604,6 @@ export class GroongaIndex {
     while (this.catching || this.building) await (this.catching ?? this.building)!.catch(() => {});
   }
 
-  /** Stops the Groonga server (its database stays on disk until the next build removes it). */
   /**
    * Stops the Groonga server. A ready index shut down cleanly is kept for the next start (SAVED); otherwise its
    * database stays on disk until the next build removes it.
