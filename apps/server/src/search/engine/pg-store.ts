@@ -220,6 +220,13 @@ export class PgStore extends ColumnStore {
     return this.liveOfIdList(r.rows[0]?.s ?? null);
   }
 
+  /** The live patents among `ids` (Groonga's answers: ids of patents deleted since its snapshot are dropped). */
+  private liveOf(ids: Iterable<number>): Bitset {
+    const set = new Bitset(this.cap);
+    for (const id of ids) if (id < this.cap) set.add(id);
+    return set.and(this.live);
+  }
+
   /** A frequent term's set, else a kept one (text, IPC and number conditions). */
   private cached(key: string): Bitset | undefined {
     return this.postings.get(key) ?? this.recent(key);
@@ -237,9 +244,7 @@ export class PgStore extends ColumnStore {
     const ids = view ? await groongaOf(this.pool)?.leafIds(node, view) : null;
     let set: Bitset;
     if (ids) {
-      set = new Bitset(this.cap);
-      for (const id of ids) if (id < this.cap) set.add(id);
-      set.and(this.live);
+      set = this.liveOf(ids);
     } else {
       set = await this.idsOf(textLeafIds(node)!, 'patent_id');
     }
@@ -285,10 +290,7 @@ export class PgStore extends ColumnStore {
     const ids = view ? await groonga!.titleIds(leaves, view) : null;
     let set: Bitset;
     if (ids) {
-      set = new Bitset(this.cap);
-      for (const id of ids) if (id < this.cap) set.add(id);
-      for (const id of await this.titleAmong(view!.changed, title)) if (id < this.cap) set.add(id);
-      set.and(this.live);
+      set = this.liveOf([...ids, ...(await this.titleAmong(view!.changed, title))]);
     } else {
       set = await this.idsOf(sql`SELECT s.patent_id FROM patent_search s WHERE ${title}`, 'patent_id');
     }
