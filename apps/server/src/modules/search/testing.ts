@@ -6,7 +6,8 @@ import { agencyValues } from '../../search/engine/index-writer';
 import { parseExpression, type Node } from '../../search/expression';
 import { parsePublicationNumber } from '../../search/patent-number';
 import type { Db } from '../../db';
-import { upsertPatents } from '../patents/patents.repo';
+import { indexFieldsOf, upsertPatents } from '../patents/patents.repo';
+import { writeIndexes } from '../../search/engine/index-writer';
 import { validateRecord } from '../patents/patent-record';
 import { positiveLeafQueries, rankFtsQuery } from '../../search/engine/compile-sqlite';
 import type { SqliteStore } from '../../search/engine/sqlite-store';
@@ -250,6 +251,22 @@ export async function loadRecords(db: Db, records: unknown[], now = '2026-01-01T
     return v.record;
   });
   for (let i = 0; i < inputs.length; i += 500) await upsertPatents(db, inputs.slice(i, i + 500), now);
+}
+
+/** Changes a patent's text as the import does: the row and its text index in one transaction. */
+export async function setPatentText(db: Db, id: number, column: 'title' | 'abstract' | 'claims', value: string): Promise<void> {
+  await db.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('patents')
+      .set({ [column]: value })
+      .where('id', '=', id)
+      .execute();
+    const row = await trx.selectFrom('patents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const names = (col: 'applicants' | 'inventors') => JSON.parse(row[col]) as string[];
+    await writeIndexes(trx, db.dialect, [
+      { patentId: id, fields: indexFieldsOf(row, names('applicants'), names('inventors')), replace: true },
+    ]);
+  });
 }
 
 /**

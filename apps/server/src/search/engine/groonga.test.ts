@@ -8,15 +8,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { queryAst, search, searchIds } from '../../modules/search/search.service';
-import { loadRecords, referenceEval, storedDocs, type StoredDoc } from '../../modules/search/testing';
+import { loadRecords, referenceEval, setPatentText, storedDocs, type StoredDoc } from '../../modules/search/testing';
 import { parseExpression } from '../expression';
 import { normalise } from '../normalise';
 import { hasPatentData, readPatents, rng } from '../test-data';
 import { GroongaIndex, GroongaServer, useGroonga } from './groonga';
 import { pgStoreWhenReady } from './pg-store';
 import { pgTitleCondition, titleLeaves } from './compile-pg';
-import { writeIndexes } from './index-writer';
-import { indexFieldsOf } from '../../modules/patents/patents.repo';
 
 let t: TestApp;
 let docs: StoredDoc[];
@@ -33,21 +31,7 @@ const oracle = (expression: string) => {
     .sort((a, b) => a - b);
 };
 
-/** Changes a patent's text as the import does: the row and its text index in one transaction. */
-async function setText(id: number, column: 'title' | 'abstract' | 'claims', value: string): Promise<void> {
-  await t.db.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('patents')
-      .set({ [column]: value })
-      .where('id', '=', id)
-      .execute();
-    const row = await trx.selectFrom('patents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const names = (col: 'applicants' | 'inventors') => JSON.parse(row[col]) as string[];
-    await writeIndexes(trx, 'postgres', [
-      { patentId: id, fields: indexFieldsOf(row, names('applicants'), names('inventors')), replace: true },
-    ]);
-  });
-}
+const setText = (id: number, column: 'title' | 'abstract' | 'claims', value: string) => setPatentText(t.db, id, column, value);
 
 /**
  * Prunes the change log past every change so far, as a server prunes (pg-store.ts): below the xmin of a snapshot, so

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { seedDemoPatents } from '../../modules/patents/patent-seed';
 import { queryAst, search, searchIds } from '../../modules/search/search.service';
+import { loadRecords, setPatentText } from '../../modules/search/testing';
 import { PgStore, readyPgStore } from './pg-store';
 
 let t: TestApp;
@@ -16,6 +17,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
+const sorted = (xs: Iterable<number>) => [...xs].sort((a, b) => a - b);
 const ids = async (expression: string, engine?: 'sql') =>
   (await searchIds(t.deps, queryAst({ expression }), { limit: 10000, engine })).ids.sort((a, b) => a - b);
 
@@ -78,5 +80,53 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the PostgreSQL in-memory search c
     const left = await t.db.pool!.query('SELECT count(*)::int AS n FROM search_changes');
     expect(left.rows[0].n).toBe(0);
     expect(await stale.refresh()).toBe(false);
+  });
+
+  it('keep the posting sets of TX, TI, AB and CL terms equal to GIN after an update, a delete and an insert', async () => {
+    const store = (await readyPgStore(t.db.db, t.db.pool!))!;
+    // The defaults give sets only from 200,000 patents on; here every bigram in 60 or more of the 300.
+    expect(await store.buildPostings({ minPatents: 0, minHits: 60, budgetBytes: 2 ** 20, sample: 100000 })).toBeGreaterThan(20);
+    const keys = [...store.postingSets().keys()];
+    const byField = (f: string) => keys.filter((k) => k.startsWith(`${f}\u0000`));
+    for (const f of ['TX', 'TI', 'AB', 'CL']) expect(byField(f).length, f).toBeGreaterThan(0);
+    // A field's set is that field's alone: some AB term matches fewer patents than the same term in TX.
+    const narrower = byField('AB').filter(
+      (k) =>
+        store.postingSets().get(k)!.count() <
+        (store
+          .postingSets()
+          .get(`TX${k.slice(2)}`)
+          ?.count() ?? 0),
+    );
+    expect(narrower.length).toBeGreaterThan(0);
+    const checked = ['TX', 'TI', 'AB', 'CL'].flatMap((f) => byField(f).slice(0, 6));
+    const expectEqualGin = async () => {
+      for (const k of checked) {
+        const [field, token] = k.split('\u0000');
+        const gin = await ids(`${field}=(${token})`, 'sql');
+        expect(sorted(store.postingSets().get(k)!.toArray()), k).toEqual(gin);
+        // Search through the store answers from the set (and gives the same).
+        expect(await ids(`${field}=(${token})`), k).toEqual(gin);
+      }
+    };
+    await expectEqualGin();
+
+    // A patent loses an abstract term and gains another; one with the first is deleted; a new one has both.
+    const [a, b] = byField('AB').map((k) => k.split('\u0000')[1]);
+    const withA = sorted(store.postingSets().get(`AB\u0000${a}`)!.toArray());
+    await setPatentText(t.db, withA[0], 'abstract', `更新后${b}的摘要`);
+    await t.db.pool!.query('DELETE FROM patents WHERE id = $1', [withA[1]]);
+    await loadRecords(t.db, [
+      { pn: 'CN988000001A', ad: '2025-01-02', title: `新增${b}装置`, abstract: `摘要含${a}`, type: '发明' },
+    ]);
+    expect(await ids('AB=(沣)')).toEqual([]); // any search brings the store up to date
+    await expectEqualGin();
+    const setA = store.postingSets().get(`AB\u0000${a}`)!;
+    expect(setA.has(withA[0])).toBe(false);
+    expect(setA.has(withA[1])).toBe(false);
+    expect(store.postingSets().get(`AB\u0000${b}`)!.has(withA[0])).toBe(true);
+    const added = (await t.db.pool!.query(`SELECT id FROM patents WHERE pn = 'CN988000001A'`)).rows[0].id as number;
+    expect(setA.has(added)).toBe(true);
+    expect(store.postingSets().get(`TI\u0000${b}`)?.has(added) ?? true).toBe(true);
   });
 });

@@ -3,7 +3,7 @@
 // PostgreSQL answers only what needs its indexes: the ids of each text condition (GIN, the same statement as the SQL
 // path: textLeafIds), of IPC / number conditions, the score of at most a few thousand patents for a page by relevance,
 // and which of a page's candidates match in the title. Text condition sets are kept (LRU), and the commonest
-// two-character TX terms have a set built in the background (postings.ts chooses them), as on SQLite.
+// two-character terms of TX, TI, AB and CL have a set built in the background (postingKeys), as on SQLite for TX.
 //
 // Freshness: migration 052 logs every changed patent id in `search_changes` with the id of the writing transaction.
 // Each search first reads the rows its last snapshot could not see (a transaction committing late is not missed),
@@ -18,7 +18,8 @@ import { Bitset } from './bitset';
 import { buildStore, ColumnStore, MAX_ID, type StoreState } from './column-store';
 import { textLeafIds } from './compile-pg';
 import { groongaOf, groongaPhrase, type GroongaView } from './groonga';
-import { isBigram, POSTING_DEFAULTS, textTokens, type PostingOptions } from './postings';
+import { isBigram, POSTING_DEFAULTS, type PostingOptions } from './postings';
+import { indexText } from '../tokenise';
 import { codeIdsSql } from './structured';
 import { nearTsquery, termTsquery } from './text-query';
 
@@ -42,12 +43,47 @@ export function leafKey(node: Leaf): string | null {
   return q === null ? null : `${node.field}\u0000${q}`;
 }
 
+/** The fields whose commonest two-character terms get a posting set: the top bar's TX, and each of its three. */
+const POSTING_FIELDS = [
+  ['TI', 0],
+  ['AB', 1],
+  ['CL', 2],
+] as const;
+
+/**
+ * The posting sets a patent's 名称, 摘要 and 权利要求 are in, as `field NUL token`: each two-character token as a TX term
+ * and as a term of the field it is in (a condition such as 摘要=结构 matches 231,778 of a million patents: its set from
+ * GIN or Groonga costs 80–200 ms, a kept set a copy).
+ */
+export function postingKeys(title: string, abstract: string, claims: string): Set<string> {
+  const keys = new Set<string>();
+  const texts = [title, abstract, claims];
+  for (const [field, i] of POSTING_FIELDS) {
+    for (const t of new Set(indexText(texts[i] ?? '').split(' '))) {
+      if (!isBigram(t)) continue;
+      keys.add(postingKey(field, t));
+      keys.add(postingKey('TX', t));
+    }
+  }
+  return keys;
+}
+
+const postingKey = (field: 'TX' | 'TI' | 'AB' | 'CL', token: string) => `${field}\u0000${token}`;
+
+/** The condition a postingKeys key stands for. */
+function postingNode(key: string): TermNode {
+  const [field, value] = key.split('\u0000') as [TermNode['field'], string];
+  return { type: 'term', field, value };
+}
+
 export class PgStore extends ColumnStore {
   private snapshot = '';
   private built = false;
   private retired = false;
-  /** Sets of the commonest two-character TX terms, by leafKey. */
+  /** Sets of the commonest two-character terms of TX, TI, AB and CL, by leafKey. */
   private postings = new Map<string, Bitset>();
+  /** The leafKey of each set by postingKeys' key (the sets are patched from the patents' text). */
+  private byToken = new Map<string, string>();
   /** Horizons seen (time, xmin of the snapshot), for pruning. */
   private horizons: { at: number; xmin: string }[] = [];
   private lastPrune = 0;
@@ -164,11 +200,8 @@ export class PgStore extends ColumnStore {
     if (this.postings.size) {
       for (const id of ids) for (const s of this.postings.values()) if (id < s.size) s.words[id >>> 5] &= ~(1 << (id & 31));
       for (const [id, title, abstract, claims] of texts) {
-        for (const t of textTokens({ title: title as string, abstract: abstract as string, claims: claims as string })) {
-          const key = isBigram(t) ? leafKey({ type: 'term', field: 'TX', value: t }) : null;
-          const s = key ? this.postings.get(key) : undefined;
-          if (s) s.add(id as number);
-        }
+        for (const key of postingKeys(title as string, abstract as string, claims as string))
+          this.postings.get(this.byToken.get(key) ?? '')?.add(id as number);
       }
     }
     this.cache.clear();
@@ -359,8 +392,8 @@ export class PgStore extends ColumnStore {
   // ─── posting sets ─────────────────────────────────────────────────────────────────────────────────────────
 
   /**
-   * Builds the sets of the commonest two-character TX terms (postings.ts: estimated from a sample of the patents'
-   * title, abstract and claims), one GIN statement per term, in the background; resolves with how many there are.
+   * Builds the sets of the commonest two-character terms of TX, TI, AB and CL (postingKeys; as in postings.ts, estimated
+   * from a sample of the patents), one GIN statement per set, in the background; resolves with how many there are.
    */
   async buildPostings(opts: PostingOptions = POSTING_DEFAULTS): Promise<number> {
     const ids = this.live.toArray();
@@ -375,36 +408,40 @@ export class PgStore extends ColumnStore {
         sample.slice(i, i + 500),
       ])) {
         sampled++;
-        for (const t of textTokens({ title: title as string, abstract: abstract as string, claims: claims as string })) {
-          if (isBigram(t)) df.set(t, (df.get(t) ?? 0) + 1);
-        }
+        for (const key of postingKeys(title as string, abstract as string, claims as string)) df.set(key, (df.get(key) ?? 0) + 1);
       }
     }
     if (!sampled) return 0;
     const scale = ids.length / sampled;
     const most = Math.floor(opts.budgetBytes / Math.ceil(this.live.size / 8));
-    const tokens = [...df]
+    const common = [...df]
       .filter(([, n]) => n * scale >= opts.minHits)
       .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-      .slice(0, most)
-      .map(([t]) => t);
-    for (const t of tokens) {
+      .map(([k]) => k);
+    // The top bar's TX terms within the budget, then as many sets again for the terms of one field (a term is as
+    // frequent in TX as in its commonest field at least: one list would leave the fields none).
+    const tx = (k: string) => k.startsWith('TX\u0000');
+    const keys = [...common.filter(tx).slice(0, most), ...common.filter((k) => !tx(k)).slice(0, most)];
+    for (const key of keys) {
       if (this.retired) break;
-      const node: TermNode = { type: 'term', field: 'TX', value: t };
-      const key = leafKey(node);
-      if (key === null) continue;
       // Read with the snapshot the store is at: a change after it is patched into the set by the next refresh.
       const before = this.snapshot;
+      const node = postingNode(key);
+      const k = leafKey(node);
+      if (k === null) continue;
       const set = await this.idsOf(textLeafIds(node)!, 'patent_id');
       if (this.retired) break;
-      if (before === this.snapshot) this.postings.set(key, set);
+      if (before === this.snapshot) {
+        this.postings.set(k, set);
+        this.byToken.set(key, k);
+      }
     }
     return this.postings.size;
   }
 
-  /** The terms with a posting set (tests, figures). */
-  postingKeys(): string[] {
-    return [...this.postings.keys()];
+  /** The posting sets by postingKeys' key, `field NUL token` (tests, figures). */
+  postingSets(): Map<string, Bitset> {
+    return new Map([...this.byToken].map(([key, k]) => [key, this.postings.get(k)!]));
   }
 }
 

@@ -23,7 +23,7 @@ export interface PostingOptions {
   minPatents: number;
   /** Smallest estimated number of patents a bigram must be in to get a set. */
   minHits: number;
-  /** Most bytes all sets together may take. */
+  /** Most bytes all sets together may take (PostgreSQL, pg-store.ts: the TX sets, and the fields' as much again). */
   budgetBytes: number;
   /** Patents tokenised to estimate the frequencies. */
   sample: number;
