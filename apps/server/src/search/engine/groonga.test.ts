@@ -202,6 +202,31 @@ describe.runIf(process.env.TEST_DATABASE_URL && hasPatentData())('Groonga as the
     }
   });
 
+  it('takes the title tier from posting sets where the title twin of a condition has one, the rest from Groonga', async () => {
+    const { store } = await pgStoreWhenReady(t.db.db, t.db.pool!, { postings: false });
+    await store.buildPostings({ minPatents: 0, minHits: 150, budgetBytes: 2 ** 20, sample: 100000 });
+    const [kept, kept2] = [...store.postingSets().keys()]
+      .filter((k) => k.startsWith('TI\u0000'))
+      .map((k) => k.split('\u0000')[1]);
+    expect(kept2).toBeDefined();
+    for (const [expression, fromGroonga] of [
+      [`TX=(${kept})`, false],
+      [`AB=(${kept}) AND TX=(${kept2})`, false],
+      [`TX=(${kept}) OR TX=(沣标题层)`, true],
+      [`TI=(${kept}) AND TX=(处理方法)`, true],
+    ] as const) {
+      const ast = queryAst({ expression });
+      const title = pgTitleCondition(ast)!;
+      const answered = groonga.stats.answered;
+      const leaves = titleLeaves(ast).map((x) => x.leaf);
+      const viaSets = Array.from((await store.titleSet(`sets ${expression}`, title, leaves)).toArray());
+      expect(groonga.stats.answered > answered, expression).toBe(fromGroonga);
+      const viaPg = Array.from((await store.titleSet(`sql ${expression}`, title)).toArray());
+      expect(viaSets, expression).toEqual(viaPg);
+      expect(viaPg.length, expression).toBeGreaterThan(0);
+    }
+  });
+
   it('rebuilds when the change log was pruned past its snapshot, answering through PostgreSQL meanwhile', async () => {
     const builds = groonga.stats.builds;
     const [c] = docs.slice(5);

@@ -82,51 +82,54 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the PostgreSQL in-memory search c
     expect(await stale.refresh()).toBe(false);
   });
 
-  it('keep the posting sets of TX, TI, AB and CL terms equal to GIN after an update, a delete and an insert', async () => {
+  it('keep the posting sets of TX, TI, AB and CL terms and IPC subclasses equal to PostgreSQL’s answer through changes', async () => {
     const store = (await readyPgStore(t.db.db, t.db.pool!))!;
-    // The defaults give sets only from 200,000 patents on; here every bigram in 60 or more of the 300.
-    expect(await store.buildPostings({ minPatents: 0, minHits: 60, budgetBytes: 2 ** 20, sample: 100000 })).toBeGreaterThan(20);
-    const keys = [...store.postingSets().keys()];
+    // The defaults give sets only from 200,000 patents on; here every bigram and subclass in 25 or more of the 300.
+    expect(await store.buildPostings({ minPatents: 0, minHits: 25, budgetBytes: 2 ** 20, sample: 100000 })).toBeGreaterThan(20);
+    const sets = () => store.postingSets();
+    const keys = [...sets().keys()];
     const byField = (f: string) => keys.filter((k) => k.startsWith(`${f}\u0000`));
-    for (const f of ['TX', 'TI', 'AB', 'CL']) expect(byField(f).length, f).toBeGreaterThan(0);
+    for (const f of ['TX', 'TI', 'AB', 'CL', 'IPC']) expect(byField(f).length, f).toBeGreaterThan(0);
     // A field's set is that field's alone: some AB term matches fewer patents than the same term in TX.
-    const narrower = byField('AB').filter(
-      (k) =>
-        store.postingSets().get(k)!.count() <
-        (store
-          .postingSets()
-          .get(`TX${k.slice(2)}`)
-          ?.count() ?? 0),
-    );
-    expect(narrower.length).toBeGreaterThan(0);
-    const checked = ['TX', 'TI', 'AB', 'CL'].flatMap((f) => byField(f).slice(0, 6));
-    const expectEqualGin = async () => {
+    const tx = (k: string) =>
+      sets()
+        .get(`TX${k.slice(2)}`)
+        ?.count() ?? 0;
+    expect(byField('AB').filter((k) => sets().get(k)!.count() < tx(k)).length).toBeGreaterThan(0);
+    const checked = ['TX', 'TI', 'AB', 'CL', 'IPC'].flatMap((f) => byField(f).slice(0, 6));
+    const expectEqualSql = async () => {
       for (const k of checked) {
-        const [field, token] = k.split('\u0000');
-        const gin = await ids(`${field}=(${token})`, 'sql');
-        expect(sorted(store.postingSets().get(k)!.toArray()), k).toEqual(gin);
+        const [field, value] = k.split('\u0000');
+        const viaSql = await ids(`${field}=(${value})`, 'sql');
+        expect(sorted(sets().get(k)!.toArray()), k).toEqual(viaSql);
         // Search through the store answers from the set (and gives the same).
-        expect(await ids(`${field}=(${token})`), k).toEqual(gin);
+        expect(await ids(`${field}=(${value})`), k).toEqual(viaSql);
       }
     };
-    await expectEqualGin();
+    await expectEqualSql();
 
-    // A patent loses an abstract term and gains another; one with the first is deleted; a new one has both.
+    // A patent loses an abstract term and gains another; one with the first is deleted; a new one has both. A patent
+    // of an IPC subclass with a set gets another code; the new one has the subclass.
     const [a, b] = byField('AB').map((k) => k.split('\u0000')[1]);
-    const withA = sorted(store.postingSets().get(`AB\u0000${a}`)!.toArray());
+    const withA = sorted(sets().get(`AB\u0000${a}`)!.toArray());
     await setPatentText(t.db, withA[0], 'abstract', `更新后${b}的摘要`);
     await t.db.pool!.query('DELETE FROM patents WHERE id = $1', [withA[1]]);
+    const sc = byField('IPC')[0].split('\u0000')[1];
+    const withSc = sorted(sets().get(`IPC\u0000${sc}`)!.toArray()).filter((id) => id !== withA[1]);
+    const recoded = (await t.db.pool!.query('SELECT pn FROM patents WHERE id = $1', [withSc[0]])).rows[0].pn as string;
     await loadRecords(t.db, [
-      { pn: 'CN988000001A', ad: '2025-01-02', title: `新增${b}装置`, abstract: `摘要含${a}`, type: '发明' },
+      { pn: 'CN988000001A', ad: '2025-01-02', title: `新增${b}装置`, abstract: `摘要含${a}`, type: '发明', ipc: [`${sc}1/00`] },
+      { pn: recoded, ad: '2020-01-02', title: '改过分类号的专利', type: '发明', ipc: ['Y10T1/00'] },
     ]);
     expect(await ids('AB=(沣)')).toEqual([]); // any search brings the store up to date
-    await expectEqualGin();
-    const setA = store.postingSets().get(`AB\u0000${a}`)!;
+    await expectEqualSql();
+    const setA = sets().get(`AB\u0000${a}`)!;
     expect(setA.has(withA[0])).toBe(false);
     expect(setA.has(withA[1])).toBe(false);
-    expect(store.postingSets().get(`AB\u0000${b}`)!.has(withA[0])).toBe(true);
+    expect(sets().get(`AB\u0000${b}`)!.has(withA[0])).toBe(true);
     const added = (await t.db.pool!.query(`SELECT id FROM patents WHERE pn = 'CN988000001A'`)).rows[0].id as number;
     expect(setA.has(added)).toBe(true);
-    expect(store.postingSets().get(`TI\u0000${b}`)?.has(added) ?? true).toBe(true);
+    expect(sets().get(`IPC\u0000${sc}`)!.has(added)).toBe(true);
+    expect(sets().get(`IPC\u0000${sc}`)!.has(withSc[0])).toBe(false);
   });
 });
