@@ -125,6 +125,33 @@ describe.runIf(process.env.TEST_DATABASE_URL && hasPatentData())('Groonga as the
     expect(groonga.stats.answered - before).toBeGreaterThanOrEqual(terms.length * 3);
   });
 
+  it('answers phrases with a common token through its rare parts, and the token alone through their prefix', async () => {
+    const common = [...groonga.common];
+    // The real records' claims: 其特征在于 and the like in most of them.
+    expect(common.length).toBeGreaterThan(5);
+    let checked = 0;
+    for (const c of common.slice(0, 12)) {
+      // Terms cut around an occurrence: the common token first, last and inside.
+      const d = docs.find((x) => normalise(x.claims ?? '').includes(c));
+      if (!d) continue;
+      const text = normalise(d.claims ?? '');
+      const at = text.indexOf(c);
+      for (const term of [text.slice(at, at + 4), text.slice(at - 2, at + 2), text.slice(at - 1, at + 3)]) {
+        if (!/^[\u4e00-\u9fff]{4}$/.test(term)) continue;
+        const answered = groonga.stats.answered;
+        expect(await ids(`CL=(${term})`), term).toEqual(oracle(`CL=(${term})`));
+        expect(groonga.stats.answered, term).toBe(answered + 1);
+        checked++;
+      }
+      // The token alone: the prefix of its second part (not a set kept from an earlier test).
+      (await pgStoreWhenReady(t.db.db, t.db.pool!, { postings: false })).store.clearCaches();
+      const answered = groonga.stats.answered;
+      expect(await ids(`TX=(${c})`), c).toEqual(oracle(`TX=(${c})`));
+      expect(groonga.stats.answered, c).toBe(answered + 1);
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+
   it('gives the SQL path’s total, facets and pages by date; by relevance the same total, facets and result', async () => {
     for (const expression of ['TX=(数据处理)', 'TX=(控制方法) NOT TI=(装置)', 'TI=(处理方法) OR AB=(电子设备)']) {
       const ast = queryAst({ expression });
