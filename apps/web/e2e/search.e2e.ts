@@ -3,7 +3,16 @@ import path from 'node:path';
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, backgroundJobsDone, collectConsoleErrors, newPage, openAs, waitForTitle, type Page } from './harness';
+import {
+  api,
+  axeViolations,
+  backgroundJobsDone,
+  collectConsoleErrors,
+  newPage,
+  openAs,
+  waitForTitle,
+  type Page,
+} from './harness';
 
 // Issue 4, patent search in the browser: the top-bar keyword search with facets, paging, the seven detail tabs and
 // 返回 to the same place (ADR 0009); the advanced-search expression editor's live syntax check; export to Excel
@@ -232,6 +241,8 @@ describe('keyword search, facets, detail tabs and 返回 (company user)', () => 
     const all = await apiSearch({ val: KEYWORD });
     expect(all.total).toBeGreaterThan(20);
     await expect.poll(() => shownTotal(page)).toBe(all.total);
+    // Readable by older eyes: the facet counts and hit labels were #8c8c8c, 3.36:1 on white (axe color-contrast).
+    expect(await axeViolations(page, { seriousOnly: true })).toEqual([]);
 
     // A legal-status value with at least two pages of hits but fewer than all, whose page 2 has a patent with claims,
     // description and legal events (many start-up records hold only a title and an abstract), so that every tab of
@@ -473,6 +484,7 @@ describe('public search for visitors (/web/search)', () => {
     const expected = await apiSearch({ val: KEYWORD });
     await expect.poll(() => shownTotal(page)).toBe(expected.total);
     expect(await hits(page).count()).toBe(10);
+    expect(await axeViolations(page, { seriousOnly: true })).toEqual([]);
     expect(await page.getByRole('button', { name: /分\s*析/ }).isVisible()).toBe(true);
     expect(await exportButton(page).count()).toBe(0);
     // No sidebar or top bar of the app: the public layout.

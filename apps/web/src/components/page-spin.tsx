@@ -12,7 +12,7 @@ export function PageSpin({ label = '页面加载中…' }: { label?: string }) {
         gap: 12,
         alignItems: 'center',
         justifyContent: 'center',
-        color: '#8c8c8c',
+        color: '#666',
       }}
     >
       <Spin />

@@ -25,7 +25,7 @@ export function toOptions(list: unknown): Option[] {
     label: (
       <span style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
         <span>{item.company_name}</span>
-        <span style={{ color: '#8c8c8c' }}>{item.num}</span>
+        <span style={{ color: '#666' }}>{item.num}</span>
       </span>
     ),
   }));
