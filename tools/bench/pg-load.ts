@@ -63,40 +63,64 @@ export async function textGinIndexes(db: Db): Promise<{ name: string; def: strin
 }
 
 /**
+ * Demo patents per generator seed: one generator's application numbers of a year and type run out at about 1.1M
+ * patents (its lane's share of the 7-digit serials, demo-patents.ts), so a larger load takes its patents from
+ * consecutive seeds, a million each: the seeds are in different number lanes, so their numbers never meet. Up to a
+ * million it is the default seed's stream alone, as before.
+ */
+const PATENTS_PER_SEED = 1_000_000;
+
+/**
  * `count` demo patents, then the real records, through the product's import (either engine). Resumes a load that
- * was cut short (a kept database): demo patents are stored in the generator's order before any real record, so
- * while no real record is stored the K demo patents there are the stream's first K, skipped here; once real records
- * are stored the demo part is complete (some of its patents gave way to real records with the same number). The
- * real records are imported in any case (unchanged ones are only compared).
+ * was cut short (a kept database): each seed's demo patents are stored in the generator's order, the seeds one after
+ * another and all before any real record, so while no real record is stored the K patents of a seed there are its
+ * stream's first K, skipped here; once real records are stored the demo part is complete (some of its patents gave
+ * way to real records with the same number). The real records are imported in any case (unchanged ones are only
+ * compared).
  */
 export async function seedPatents(db: Db, opts: LoadOptions & { batchSize?: number }): Promise<void> {
   const log = opts.log ?? ((m: string) => console.log(m));
   const k = db.db;
-  const stored = await sql<{ demo: number; real: number }>`SELECT
-      count(CASE WHEN source = ${`demo:${DEFAULT_DEMO_SEED}`} THEN 1 END) AS demo,
-      count(CASE WHEN source NOT LIKE 'demo:%' THEN 1 END) AS real FROM patents`.execute(k);
-  const [demo, real] = [Number(stored.rows[0].demo), Number(stored.rows[0].real)];
-  const skip = real ? opts.count : demo;
-  if (skip) log(`resuming: ${demo.toLocaleString('en-US')} demo and ${real.toLocaleString('en-US')} other patents stored`);
+  const real = Number(
+    (await sql<{ n: number }>`SELECT count(*) AS n FROM patents WHERE source NOT LIKE 'demo:%'`.execute(k)).rows[0].n,
+  );
   let t0 = performance.now();
   let shown = t0;
-  let seen = 0;
-  const c = await seedDemoPatents(db, opts.count - skip, {
-    batchSize: opts.batchSize ?? 1000,
-    now: opts.now,
-    accept: skip ? () => ++seen > skip : undefined,
-    onProgress(done) {
-      const now = performance.now();
-      if (now - shown < 30000) return;
-      shown = now;
-      const rate = done / ((now - t0) / 1000);
+  let inserted = 0;
+  for (let part = 0; part * PATENTS_PER_SEED < opts.count; part++) {
+    const seed = DEFAULT_DEMO_SEED + part;
+    const before = part * PATENTS_PER_SEED;
+    const want = Math.min(PATENTS_PER_SEED, opts.count - before);
+    const demo = Number(
+      (await sql<{ n: number }>`SELECT count(*) AS n FROM patents WHERE source = ${`demo:${seed}`}`.execute(k)).rows[0].n,
+    );
+    const skip = real ? want : Math.min(demo, want);
+    if (skip)
       log(
-        `  ${(skip + done).toLocaleString('en-US')} / ${opts.count.toLocaleString('en-US')}  ${Math.round(rate)} patents/s  load ${loadavg()}`,
+        `resuming: ${demo.toLocaleString('en-US')} demo patents of seed ${seed} and ${real.toLocaleString('en-US')} other patents stored`,
       );
-    },
-  });
+    if (skip === want) continue;
+    let seen = 0;
+    const partStart = performance.now();
+    const c = await seedDemoPatents(db, want - skip, {
+      seed,
+      batchSize: opts.batchSize ?? 1000,
+      now: opts.now,
+      accept: skip ? () => ++seen > skip : undefined,
+      onProgress(done) {
+        const now = performance.now();
+        if (now - shown < 30000) return;
+        shown = now;
+        const rate = done / ((now - partStart) / 1000);
+        log(
+          `  ${(before + skip + done).toLocaleString('en-US')} / ${opts.count.toLocaleString('en-US')}  ${Math.round(rate)} patents/s  load ${loadavg()}`,
+        );
+      },
+    });
+    inserted += c.inserted;
+  }
   log(
-    `loaded ${c.inserted.toLocaleString('en-US')} demo patents in ${((performance.now() - t0) / 1000).toFixed(1)} s, load ${loadavg()}`,
+    `loaded ${inserted.toLocaleString('en-US')} demo patents in ${((performance.now() - t0) / 1000).toFixed(1)} s, load ${loadavg()}`,
   );
   const dir = realRecordsDir();
   if (fs.existsSync(dir)) {
