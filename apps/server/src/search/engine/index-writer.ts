@@ -191,47 +191,15 @@ export async function writeIndexes(
 ): Promise<void> {
   if (!entries.length) return;
   if (dialect === 'sqlite') {
+    if (sqliteIndexDivert.to) {
+      sqliteIndexDivert.to(entries);
+      return;
+    }
     if (!raw) {
       for (const e of entries) await writeIndex(db, dialect, e.patentId, e.fields, e.replace);
       return;
     }
-    let st = sqliteIndexStatements.get(raw);
-    if (!st) {
-      st = {
-        remove: raw.prepare('DELETE FROM patents_fts WHERE rowid = ?'),
-        removeTitle: raw.prepare('DELETE FROM patents_ti WHERE rowid = ?'),
-        insert: raw.prepare(
-          'INSERT INTO patents_fts (rowid, ti, ab, cl, de, pa, inv, addr, ag) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        ),
-        insertTitle: raw.prepare('INSERT INTO patents_ti (rowid, ti) VALUES (?, ?)'),
-        removeTx: raw.prepare('DELETE FROM patents_tx WHERE rowid = ?'),
-        insertTx: raw.prepare('INSERT INTO patents_tx (rowid, ti, ab, cl) VALUES (?, ?, ?, ?)'),
-      };
-      sqliteIndexStatements.set(raw, st);
-    }
-    for (const { patentId, fields: f, replace } of entries) {
-      if (replace) {
-        st.remove.run(patentId);
-        st.removeTitle.run(patentId);
-        st.removeTx.run(patentId);
-      }
-      const ti = indexTextWithMain(f.ti);
-      const ab = indexTextWithMain(f.ab);
-      const cl = indexTextWithMain(f.cl);
-      st.insert.run(
-        patentId,
-        ti.text,
-        ab.text,
-        cl.text,
-        indexText(f.de),
-        indexText(f.pa),
-        indexText(f.inv),
-        indexText(f.addr),
-        indexText(f.ag),
-      );
-      st.insertTitle.run(patentId, ti.text);
-      st.insertTx.run(patentId, ti.main, ab.main, cl.main);
-    }
+    writeSqliteIndexRows(raw, entries);
     return;
   }
 
@@ -253,6 +221,53 @@ export async function writeIndexes(
     await nextTurn();
   }
   await pending;
+}
+
+/**
+ * A probe's seam (tools/bench/fts-split-probe.ts, ADR 0088): when set, SQLite's index entries go to it instead of
+ * into the connection's FTS5 tables. Never set by the product.
+ */
+export const sqliteIndexDivert: { to: ((entries: readonly IndexEntry[]) => void) | null } = { to: null };
+
+/** SQLite's index rows of `entries` on `raw` (inside the caller's transaction), with cached prepared statements. */
+export function writeSqliteIndexRows(raw: SqliteDatabase.Database, entries: readonly IndexEntry[]): void {
+  let st = sqliteIndexStatements.get(raw);
+  if (!st) {
+    st = {
+      remove: raw.prepare('DELETE FROM patents_fts WHERE rowid = ?'),
+      removeTitle: raw.prepare('DELETE FROM patents_ti WHERE rowid = ?'),
+      insert: raw.prepare(
+        'INSERT INTO patents_fts (rowid, ti, ab, cl, de, pa, inv, addr, ag) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
+      insertTitle: raw.prepare('INSERT INTO patents_ti (rowid, ti) VALUES (?, ?)'),
+      removeTx: raw.prepare('DELETE FROM patents_tx WHERE rowid = ?'),
+      insertTx: raw.prepare('INSERT INTO patents_tx (rowid, ti, ab, cl) VALUES (?, ?, ?, ?)'),
+    };
+    sqliteIndexStatements.set(raw, st);
+  }
+  for (const { patentId, fields: f, replace } of entries) {
+    if (replace) {
+      st.remove.run(patentId);
+      st.removeTitle.run(patentId);
+      st.removeTx.run(patentId);
+    }
+    const ti = indexTextWithMain(f.ti);
+    const ab = indexTextWithMain(f.ab);
+    const cl = indexTextWithMain(f.cl);
+    st.insert.run(
+      patentId,
+      ti.text,
+      ab.text,
+      cl.text,
+      indexText(f.de),
+      indexText(f.pa),
+      indexText(f.inv),
+      indexText(f.addr),
+      indexText(f.ag),
+    );
+    st.insertTitle.run(patentId, ti.text);
+    st.insertTx.run(patentId, ti.main, ab.main, cl.main);
+  }
 }
 
 /** One part of writeIndexes' PostgreSQL rows, encoded. */
