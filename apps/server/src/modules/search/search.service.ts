@@ -29,6 +29,7 @@ import {
   pgRankExpression,
   pgTitleCondition,
   textLeafIds,
+  textStatementSettings,
   titleLeaves,
   type ResolvedLeaves,
 } from '../../search/engine/compile-pg';
@@ -405,13 +406,11 @@ async function resolveTextLeaves(deps: Deps, ast: Node): Promise<ResolvedLeaves>
       if (!q) return resolved.set(leaf, []);
       const k = deps.db.db;
       const ids = sql<{ patent_id: number }>`${q}`;
-      // PostgreSQL costs `@@` as cheap and, for a common term, plans a sequential scan that detoasts every row's
-      // tsvectors (16.5 s against 1.9 s through the GIN indexes for a term in 39 % of 1M patents: ADR 0067). Every
-      // column a text condition reads has a GIN index, so the scan is switched off for this one statement.
+      // No sequential scan, and an exact bitmap however common the term (textStatementSettings).
       const r = k.isTransaction
         ? await ids.execute(k)
         : await k.transaction().execute(async (trx) => {
-            await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+            await textStatementSettings(trx);
             return ids.execute(trx);
           });
       resolved.set(

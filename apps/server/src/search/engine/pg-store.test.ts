@@ -3,6 +3,7 @@
 // one (its log row has the smaller sequence number: a reader that only remembered the last number would skip it);
 // and a store whose last read is older than a pruned horizon rebuilds instead of missing rows.
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { seedDemoPatents } from '../../modules/patents/patent-seed';
@@ -131,5 +132,32 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the PostgreSQL in-memory search c
     expect(setA.has(added)).toBe(true);
     expect(sets().get(`IPC\u0000${sc}`)!.has(added)).toBe(true);
     expect(sets().get(`IPC\u0000${sc}`)!.has(withSc[0])).toBe(false);
+  });
+  it('evaluate text conditions with exact bitmaps and no sequential scan, on both paths', async () => {
+    // Every statement sent, by client: a text statement must follow the settings in its own transaction.
+    const sent: string[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
+      const text = typeof a[0] === 'string' ? a[0] : (a[0] as { text?: string } | undefined)?.text;
+      if (text) sent.push(text);
+      return (query as (...b: unknown[]) => unknown).apply(this, a);
+    } as typeof query;
+    try {
+      for (const engine of [undefined, 'sql'] as const) {
+        sent.length = 0;
+        await searchIds(t.deps, queryAst({ expression: 'TX=(电池组)' }), { limit: 10, engine });
+        const at = sent.findIndex((q) => q.includes('@@'));
+        expect(at, engine ?? 'store').toBeGreaterThan(1);
+        expect(sent.slice(at - 2, at), engine ?? 'store').toEqual([
+          'SET LOCAL enable_seqscan = off',
+          "SET LOCAL work_mem = '64MB'",
+        ]);
+      }
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    // SET LOCAL: the pool's connections keep the server's own settings afterwards.
+    const after = await sql<{ w: string }>`SELECT current_setting('work_mem') AS w`.execute(t.db.db);
+    expect(after.rows[0].w).not.toBe('64MB');
   });
 });

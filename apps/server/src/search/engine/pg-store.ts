@@ -16,7 +16,7 @@ import type { Database } from '../../db/schema';
 import type { CodeNode, NearNode, Node, TermNode } from '../expression/ast';
 import { Bitset } from './bitset';
 import { buildStore, ColumnStore, MAX_ID, type StoreState } from './column-store';
-import { textLeafIds } from './compile-pg';
+import { textLeafIds, textStatementSettings } from './compile-pg';
 import { groongaOf, groongaPhrase, type GroongaView } from './groonga';
 import { isBigram, POSTING_DEFAULTS, type PostingOptions } from './postings';
 import { indexText } from '../tokenise';
@@ -260,7 +260,7 @@ export class PgStore extends ColumnStore {
     const q = sql<{ s: string | null }>`SELECT string_agg(CAST(x.${sql.ref(column)} AS text), ',') AS s FROM (${query}) x`;
     const r = text
       ? await this.db.transaction().execute(async (trx) => {
-          await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+          await textStatementSettings(trx);
           return q.execute(trx);
         })
       : await q.execute(this.db);
