@@ -229,8 +229,18 @@ export async function writeIndexes(
  */
 export const sqliteIndexDivert: { to: ((entries: readonly IndexEntry[]) => void) | null } = { to: null };
 
-/** SQLite's index rows of `entries` on `raw` (inside the caller's transaction), with cached prepared statements. */
-export function writeSqliteIndexRows(raw: SqliteDatabase.Database, entries: readonly IndexEntry[]): void {
+/**
+ * SQLite's index rows of `entries` on `raw` (inside the caller's transaction), with cached prepared statements.
+ * `tables`: all three (the product), or patents_fts alone or patents_ti and patents_tx alone (the probe's two
+ * workers; the connection has all three tables).
+ */
+export function writeSqliteIndexRows(
+  raw: SqliteDatabase.Database,
+  entries: readonly IndexEntry[],
+  tables: 'all' | 'fts' | 'ti-tx' = 'all',
+): void {
+  const fts = tables !== 'ti-tx';
+  const rest = tables !== 'fts';
   let st = sqliteIndexStatements.get(raw);
   if (!st) {
     st = {
@@ -247,11 +257,16 @@ export function writeSqliteIndexRows(raw: SqliteDatabase.Database, entries: read
   }
   for (const { patentId, fields: f, replace } of entries) {
     if (replace) {
-      st.remove.run(patentId);
-      st.removeTitle.run(patentId);
-      st.removeTx.run(patentId);
+      if (fts) st.remove.run(patentId);
+      if (rest) st.removeTitle.run(patentId);
+      if (rest) st.removeTx.run(patentId);
     }
     const ti = indexTextWithMain(f.ti);
+    if (!fts) {
+      st.insertTitle.run(patentId, ti.text);
+      st.insertTx.run(patentId, ti.main, indexTextWithMain(f.ab).main, indexTextWithMain(f.cl).main);
+      continue;
+    }
     const ab = indexTextWithMain(f.ab);
     const cl = indexTextWithMain(f.cl);
     st.insert.run(
@@ -265,6 +280,7 @@ export function writeSqliteIndexRows(raw: SqliteDatabase.Database, entries: read
       indexText(f.addr),
       indexText(f.ag),
     );
+    if (!rest) continue;
     st.insertTitle.run(patentId, ti.text);
     st.insertTx.run(patentId, ti.main, ab.main, cl.main);
   }
