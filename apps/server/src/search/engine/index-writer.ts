@@ -256,33 +256,30 @@ export function writeSqliteIndexRows(
     sqliteIndexStatements.set(raw, st);
   }
   for (const { patentId, fields: f, replace } of entries) {
-    if (replace) {
-      if (fts) st.remove.run(patentId);
-      if (rest) st.removeTitle.run(patentId);
-      if (rest) st.removeTx.run(patentId);
+    if (replace && fts) st.remove.run(patentId);
+    if (replace && rest) {
+      st.removeTitle.run(patentId);
+      st.removeTx.run(patentId);
     }
     const ti = indexTextWithMain(f.ti);
-    if (!fts) {
-      st.insertTitle.run(patentId, ti.text);
-      st.insertTx.run(patentId, ti.main, indexTextWithMain(f.ab).main, indexTextWithMain(f.cl).main);
-      continue;
-    }
     const ab = indexTextWithMain(f.ab);
     const cl = indexTextWithMain(f.cl);
-    st.insert.run(
-      patentId,
-      ti.text,
-      ab.text,
-      cl.text,
-      indexText(f.de),
-      indexText(f.pa),
-      indexText(f.inv),
-      indexText(f.addr),
-      indexText(f.ag),
-    );
-    if (!rest) continue;
-    st.insertTitle.run(patentId, ti.text);
-    st.insertTx.run(patentId, ti.main, ab.main, cl.main);
+    if (fts)
+      st.insert.run(
+        patentId,
+        ti.text,
+        ab.text,
+        cl.text,
+        indexText(f.de),
+        indexText(f.pa),
+        indexText(f.inv),
+        indexText(f.addr),
+        indexText(f.ag),
+      );
+    if (rest) {
+      st.insertTitle.run(patentId, ti.text);
+      st.insertTx.run(patentId, ti.main, ab.main, cl.main);
+    }
   }
 }
 
