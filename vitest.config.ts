@@ -27,6 +27,7 @@ const sqliteOnly = [
   'apps/server/src/search/engine/native-bm25.test.ts',
   'apps/server/src/search/engine/tx-index.test.ts',
   'apps/server/src/search/engine/fts-halves.test.ts',
+  'apps/server/src/search/engine/index-files.test.ts',
 ];
 /** And those of PostgreSQL only (the bulk import's binary index path): left out of the SQLite run the same way. */
 const pgOnly = [

@@ -2,12 +2,13 @@
 // (../shared/data/patents), written straight into a fresh SQLite database (all migrations, the FTS5 index
 // through the same tokens writeIndex uses). Not used by tests.
 //
-//   npx tsx tools/bench/gen-patents.ts --n 1000000 --out /tmp/bench1m      → /tmp/bench1m/app.db
+//   npx tsx tools/bench/gen-patents.ts --n 1000000 --out /tmp/bench1m      → /tmp/bench1m/app.db, app-fts.db, app-title.db
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { openDb } from '../../apps/server/src/db';
 import { migrate } from '../../apps/server/src/db/migrate';
+import { attachIndexFiles, INDEX_FILES, indexFilePaths } from '../../apps/server/src/db/index-files';
 import { indexText, indexTextWithMain } from '../../apps/server/src/search/tokenise';
 import { normaliseIpc } from '../../apps/server/src/search/ipc';
 import { PATENT_DATA_DIR, readPatents, rng } from '../../apps/server/src/search/test-data';
@@ -22,7 +23,8 @@ const pick = <T>(a: readonly T[]): T => a[Math.floor(rand() * a.length)];
 const zipf = <T>(a: readonly T[]): T => a[Math.min(a.length - 1, Math.floor(a.length * rand() ** 3))];
 
 fs.mkdirSync(OUT, { recursive: true });
-for (const f of ['app.db', 'app.db-wal', 'app.db-shm']) fs.rmSync(path.join(OUT, f), { force: true });
+for (const f of ['app.db', 'app.db-wal', 'app.db-shm', ...indexFilePaths(path.join(OUT, 'app.db')).map((p) => path.basename(p))])
+  fs.rmSync(path.join(OUT, f), { force: true });
 const kdb = openDb({ dataDir: OUT, databaseUrl: undefined });
 await migrate(kdb.db as never, kdb.dialect);
 await kdb.close();
@@ -87,7 +89,9 @@ const given = '伟 芳 娜 敏 静 丽 强 磊 军 洋 勇 艳 杰 娟 涛 明 �
 
 const db = new SqliteDatabase(path.join(OUT, 'app.db'));
 db.pragma('journal_mode = WAL');
+attachIndexFiles(db); // the FTS5 tables are in the side files (ADR 0089)
 db.pragma('synchronous = OFF');
+for (const f of INDEX_FILES) db.pragma(`${f.schema}.synchronous = OFF`);
 db.pragma('cache_size = -400000');
 const insPatent =
   db.prepare(`INSERT INTO patents (doc_key, an, ad, pn, pd, gn, gd, publications, title, abstract, claims, applicants,
@@ -201,4 +205,6 @@ db.exec("INSERT INTO patents_ti(patents_ti) VALUES ('optimize')");
 db.exec("INSERT INTO patents_tx(patents_tx) VALUES ('optimize')");
 db.exec('ANALYZE');
 db.close();
-console.log(`done: ${N} patents in ${((Date.now() - t0) / 1000).toFixed(0)} s → ${OUT}/app.db`);
+console.log(
+  `done: ${N} patents in ${((Date.now() - t0) / 1000).toFixed(0)} s → ${OUT}/app.db (the index in app-fts.db, app-title.db)`,
+);

@@ -1,8 +1,10 @@
 // Backup and restore of the database the configuration names (npm run backup / npm run restore).
 //
 // SQLite: better-sqlite3's online backup API (page by page, consistent, safe while the server runs) into a temp file
-// renamed into place; restore checks the file, then swaps it in with one rename (the old database is kept beside
-// the backups as a hard link), so a failure at any step leaves either the old database or the new one, whole.
+// renamed into place. It copies app.db, which holds every record; the full-text index's side files (db/index-files.ts)
+// are rebuilt from the patents when a restored database is first opened (ADR 0089). Restore checks the file, then
+// swaps it in with one rename (the old database is kept beside the backups as a hard link), so a failure at any step
+// leaves either the old database or the new one, whole.
 // PostgreSQL: pg_dump -Fc / pg_restore --clean --if-exists --single-transaction (all or nothing), binaries from
 // PG_BIN, /usr/lib/postgresql/<newest>/bin or PATH; the password goes through PGPASSWORD, not the command line.
 import { spawn } from 'node:child_process';
@@ -11,6 +13,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import type { Config } from '../config';
+import { indexFilePaths } from './index-files';
 
 type DbConfig = Pick<Config, 'dataDir' | 'databaseUrl'>;
 
@@ -134,6 +137,10 @@ export async function restoreDatabase(config: DbConfig, file: string, opts: { fo
       if (ok !== 'ok') throw new Error(`备份文件已损坏：${String(ok)}`);
       const users = check.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'users'").get();
       if (!users) throw new Error('这不是本平台的数据库备份（没有 users 表）');
+      // The full-text index's side files belong to the database being replaced: without a token the restored one
+      // rebuilds them from its patents when it is next opened (search/engine/index-files.ts, ADR 0089).
+      if (check.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'index_files'").get())
+        check.exec('DELETE FROM index_files');
       check.pragma('journal_mode = DELETE');
     } finally {
       check.close();
@@ -157,6 +164,7 @@ export async function restoreDatabase(config: DbConfig, file: string, opts: { fo
     }
     for (const suffix of ['-wal', '-shm']) fs.rmSync(`${target}${suffix}`, { force: true });
     fs.renameSync(tmp, target);
+    for (const f of indexFilePaths(target)) fs.rmSync(f, { force: true });
     return { previous };
   } finally {
     fs.rmSync(tmp, { force: true });

@@ -16,6 +16,7 @@ import type { Config } from '../config';
 import type { Database } from './schema';
 import { isBusyError } from './write';
 import { closeFtsHalves } from '../search/engine/fts-halves';
+import { attachIndexFiles } from './index-files';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
@@ -62,6 +63,10 @@ export function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>, opts: Op
   // (peak 502–514 MB, target 500) against 388 MB (peak 485 MB) with 32, at the same query times: the pages missed
   // come from the operating system's cache (ADR 0074).
   sqlite.pragma(`cache_size = -${SERVE_CACHE_KIB}`);
+  // What a transaction writes first to take app.db's write lock alone (ImmediateSqliteDriver): made here, before any
+  // migration, as the side files are attached here.
+  sqlite.exec(`CREATE TABLE IF NOT EXISTS ${WRITE_LOCK_TABLE} (id INTEGER PRIMARY KEY)`);
+  attachIndexFiles(sqlite);
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, sqlite),
   });
@@ -70,14 +75,30 @@ export function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>, opts: Op
     await closeFtsHalves(sqlite);
     await db.destroy();
   };
+  sqliteHandles.set(db, sqlite);
   return { db, dialect: 'sqlite', sqlite, close };
 }
 
+const sqliteHandles = new WeakMap<object, SqliteDatabase.Database>();
+
+/** The better-sqlite3 handle behind a Kysely instance openDb made (SQLite), for code that is given Kysely alone. */
+export function sqliteHandleOf(db: object): SqliteDatabase.Database | undefined {
+  return sqliteHandles.get(db);
+}
+
+/** A table of app.db that a transaction's first statement writes nothing to (ImmediateSqliteDriver). */
+const WRITE_LOCK_TABLE = 'write_lock';
+
 /**
- * Every transaction begins IMMEDIATE: it takes the write lock at BEGIN, where busy_timeout applies. A deferred
+ * Every transaction takes app.db's write lock as it begins, where busy_timeout applies. A deferred
  * transaction that first reads and then writes fails at once with "database is locked" when another process wrote
  * in between (the busy handler is not called for that upgrade), which is how `npm run import` beside a running
  * server failed (issue 8). All our transactions write, so nothing is lost by taking the lock up front.
+ *
+ * Not BEGIN IMMEDIATE, which takes the lock of every attached file too: the side files of the full-text index
+ * (index-files.ts) are locked only when a transaction writes them, so an import's transactions on app.db and its
+ * worker threads' on the side files run side by side (ADR 0089). `DELETE FROM write_lock WHERE id = 0` deletes
+ * nothing and takes app.db's lock alone.
  *
  * A statement that still finds the database busy after busy_timeout has done nothing; when it is a BEGIN or a
  * statement outside a transaction it is run again after an asynchronous pause (the event loop serves other requests
@@ -101,7 +122,18 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    // Retried while busy like a statement outside a transaction (retryingConnection): the BEGIN itself takes no lock.
+    for (let attempt = 1, pause = 50; ; attempt++, pause *= 2) {
+      await connection.executeQuery(CompiledQuery.raw('begin'));
+      try {
+        await connection.executeQuery(CompiledQuery.raw(`DELETE FROM ${WRITE_LOCK_TABLE} WHERE id = 0`));
+        return;
+      } catch (err) {
+        await connection.executeQuery(CompiledQuery.raw('rollback'));
+        if (!isBusyError(err) || attempt >= STATEMENT_TRIES) throw err;
+        await new Promise((resolve) => setTimeout(resolve, pause * (0.75 + Math.random() / 2)));
+      }
+    }
   }
 }
 

@@ -48,7 +48,10 @@ import * as m052 from './migrations/052-search-changes-pg';
 import * as m053 from './migrations/053-narrow-search-heap-pg';
 import * as m054 from './migrations/054-tx-index';
 import * as m055 from './migrations/055-links-by-patent';
-import type { Dialect } from './index';
+import * as m056 from './migrations/056-index-files';
+import { sqliteHandleOf, type Dialect } from './index';
+import type { Database } from './schema';
+import { prepareIndexFiles } from '../search/engine/index-files';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -103,6 +106,7 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   '053-narrow-search-heap-pg': m053,
   '054-tx-index': m054,
   '055-links-by-patent': m055,
+  '056-index-files': m056,
 };
 
 class InCodeProvider implements MigrationProvider {
@@ -114,10 +118,19 @@ class InCodeProvider implements MigrationProvider {
   }
 }
 
-/** Brings the schema up to date; throws with the failing migration's name. */
-export async function migrate(db: Kysely<never>, dialect: Dialect): Promise<void> {
+/**
+ * Brings the schema up to date; throws with the failing migration's name. SQLite: then brings the full-text index's
+ * side files in line with app.db (prepareIndexFiles: made, moved or rebuilt, and repaired after a crash).
+ */
+export async function migrate(
+  db: Kysely<never>,
+  dialect: Dialect,
+  log: (msg: string) => void = (msg) => console.log(msg),
+): Promise<void> {
   const migrator = new Migrator({ db, provider: new InCodeProvider(dialect) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) throw new Error(`数据库迁移失败${failed ? `（${failed.migrationName}）` : ''}：${String(error)}`);
+  const raw = dialect === 'sqlite' ? sqliteHandleOf(db) : undefined;
+  if (raw) await prepareIndexFiles(db as unknown as Kysely<Database>, raw, log);
 }

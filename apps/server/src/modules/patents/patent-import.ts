@@ -8,6 +8,7 @@ import readline from 'node:readline';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Transaction } from 'kysely';
 import { withImportSettings, type Db } from '../../db';
+import { withIndexWorkers } from '../../search/engine/index-files';
 import type { Database } from '../../db/schema';
 import { validateRecord, type PatentInput } from './patent-record';
 import { upsertPatents, type UpsertOptions } from './patents.repo';
@@ -74,7 +75,7 @@ export const emptyImportState = (): ImportState => ({
 
 /** Imports one JSON Lines file. I/O errors (missing file, unreadable) are thrown; bad lines are not. */
 export async function importJsonlFile(db: Db, file: string, opts: ImportFileOptions = {}): Promise<ImportResult> {
-  return withImportSettings(db.sqlite, () => importFile(db, file, opts));
+  return withImportSettings(db.sqlite, () => withIndexWorkers(db, () => importFile(db, file, opts)));
 }
 
 async function importFile(db: Db, file: string, opts: ImportFileOptions): Promise<ImportResult> {

@@ -4,6 +4,7 @@ import { linkCompanyPatents } from '../company/company-link';
 import fs from 'node:fs';
 import path from 'node:path';
 import { withImportSettings, type Db } from '../../db';
+import { withIndexWorkers } from '../../search/engine/index-files';
 import type { Deps } from '../../deps';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -82,7 +83,7 @@ async function takenElsewhere(db: Db, batch: PatentInput[], source: string): Pro
  * runs with different seeds never store two patents under one number.
  */
 export async function seedDemoPatents(db: Db, count: number, opts: SeedPatentsOptions = {}): Promise<SeedCounts> {
-  return withImportSettings(db.sqlite, () => seedDemo(db, count, opts));
+  return withImportSettings(db.sqlite, () => withIndexWorkers(db, () => seedDemo(db, count, opts)));
 }
 
 async function seedDemo(db: Db, count: number, opts: SeedPatentsOptions): Promise<SeedCounts> {

@@ -15,7 +15,14 @@ import type { Db, Dialect } from '../../db';
 import type { Database as Schema, PatentsTable } from '../../db/schema';
 import { int4Array, textArray } from '../../db/pg-binary';
 import { writeTransaction, type WriteRetryOptions } from '../../db/write';
-import { agencyValues, writeIndexes, type IndexEntry, type IndexFields } from '../../search/engine/index-writer';
+import {
+  agencyValues,
+  removeSqliteIndexRows,
+  sqliteIndexSinks,
+  writeIndexes,
+  type IndexEntry,
+  type IndexFields,
+} from '../../search/engine/index-writer';
 import { PatentNumberError, parseApplicationNumber, parsePublicationNumber } from '../../search/patent-number';
 import { dateOf } from './dates';
 import { deriveLegalStatus, isGrantDocument, type LegalEvent, type LegalStatus, type PatentType } from './legal-status';
@@ -457,9 +464,6 @@ interface SqliteStatements {
   pubOwners: Database.Statement;
   loadRows: Database.Statement;
   deletePatent: Database.Statement;
-  deleteFts: Database.Statement;
-  deleteTitle: Database.Statement;
-  deleteTx: Database.Statement;
   insertPatent: Database.Statement;
   updatePatent: Database.Statement;
   deletePubs: Database.Statement;
@@ -489,9 +493,6 @@ function statementsFor(raw: Database.Database): SqliteStatements {
     pubOwners: raw.prepare('SELECT pn, patent_id FROM patent_pubs WHERE pn IN (SELECT value FROM json_each(?))'),
     loadRows: raw.prepare('SELECT * FROM patents WHERE id IN (SELECT value FROM json_each(?))'),
     deletePatent: raw.prepare('DELETE FROM patents WHERE id = ?'),
-    deleteFts: raw.prepare('DELETE FROM patents_fts WHERE rowid = ?'),
-    deleteTitle: raw.prepare('DELETE FROM patents_ti WHERE rowid = ?'),
-    deleteTx: raw.prepare('DELETE FROM patents_tx WHERE rowid = ?'),
     insertPatent: raw.prepare(`INSERT OR FAIL INTO patents (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`),
     updatePatent: raw.prepare(
       `UPDATE OR FAIL patents SET ${[...PATENT_COLUMNS, 'updated_at'].map((c) => `${c} = ?`).join(', ')} WHERE id = ?`,
@@ -517,12 +518,11 @@ function sqliteStore(raw: Database.Database): Store {
     pubOwners: async (pns) => st.pubOwners.all(JSON.stringify(pns)) as { pn: string; patent_id: number }[],
     loadRows: async (ids) => st.loadRows.all(JSON.stringify(ids)) as StoredRow[],
     async deletePatents(ids) {
-      for (const id of ids) {
-        st.deleteFts.run(id);
-        st.deleteTitle.run(id);
-        st.deleteTx.run(id);
-        st.deletePatent.run(id);
-      }
+      // With an import's index workers the side files are theirs: the rows go with its next batch.
+      const staging = sqliteIndexSinks.get(raw)?.current;
+      if (staging) staging.stageRemovals(ids);
+      else removeSqliteIndexRows(raw, ids);
+      for (const id of ids) st.deletePatent.run(id);
     },
     async insertPatents(rows) {
       const cols = [...PATENT_COLUMNS, 'created_at', 'updated_at'];
@@ -727,8 +727,25 @@ export async function upsertPatents(
   const counts: UpsertCounts = { inserted: 0, updated: 0, unchanged: 0 };
   if (!records.length && !opts.inTransaction) return counts;
   const today = dateOf(now);
+  // An import's index workers (withIndexWorkers) get the batch's index entries once it has committed.
+  const sink = db.sqlite ? sqliteIndexSinks.get(db.sqlite) : undefined;
+  let staged: ReturnType<NonNullable<typeof sink>['end']> = null;
+  let unmarked = 0;
   // Retried while another process holds the write lock (ADR 0015): each try counts from zero.
   await writeTransaction(db, { log: opts.log, what: 'patent batch' }, async (trx) => {
+    if (!sink) return upsertInTransaction(trx);
+    unmarked = sink.unmarking;
+    sink.begin(records.length);
+    try {
+      await upsertInTransaction(trx);
+    } finally {
+      staged = sink.end();
+    }
+  });
+  await sink?.post(staged, unmarked);
+  return counts;
+
+  async function upsertInTransaction(trx: Transaction<Schema>): Promise<void> {
     Object.assign(counts, { inserted: 0, updated: 0, unchanged: 0 });
     const sqlite = db.dialect === 'sqlite' && db.sqlite !== undefined;
     const store = sqlite ? sqliteStore(db.sqlite!) : pgStore(trx);
@@ -875,8 +892,7 @@ export async function upsertPatents(
     }
     await writeIndexes(trx, db.dialect, index, sqlite ? db.sqlite : undefined);
     if (opts.inTransaction) await opts.inTransaction(trx, counts);
-  });
-  return counts;
+  }
 }
 
 // ─── reading ────────────────────────────────────────────────────────────────────────────────────────────────

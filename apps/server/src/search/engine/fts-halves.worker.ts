@@ -2,9 +2,10 @@
 // file evaluates the upper half of an FTS5 query's rowid range while the server's thread evaluates the lower half.
 // It writes the ids it finds as bits into the shared buffer of the request (or, for ip_hits, posts the text on its
 // result port; or counts the upper half of a result's facets from the store's shared arrays, ADR 0078), then sets
-// the state word and wakes the waiting thread. It imports nothing of the server but the shared constants, the id-list parser and the facet count.
+// the state word and wakes the waiting thread. It imports nothing of the server but the shared constants, the id-list parser, the facet count and the side files' names.
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { attachIndexFiles } from '../../db/index-files';
 import { addIdList } from './bitset';
 import { countFacets, facetCounters, facetWords } from './facet-count';
 import {
@@ -33,6 +34,8 @@ const {
 };
 const ctrl = new Int32Array(ctrlBuffer);
 const db = new Database(file, { readonly: true, fileMustExist: true });
+// The FTS5 tables are in the side files (ADR 0089).
+attachIndexFiles(db);
 // Without it, a 'hits' request fails and the server's thread evaluates that half itself.
 try {
   if (extension) db.loadExtension(extension);

@@ -114,6 +114,12 @@ const TITLE_MERGE_PAGES = 500;
  */
 export async function compactTitleIndex(raw: SqliteDatabase.Database | undefined): Promise<boolean> {
   if (!raw) return false;
+  const sink = sqliteIndexSinks.get(raw);
+  if (sink) {
+    // An import's index workers may still be writing patents_ti: withIndexWorkers merges once they are done.
+    sink.compactLater = true;
+    return false;
+  }
   const segments = raw.prepare('SELECT count(DISTINCT segid) FROM patents_ti_idx').pluck();
   if ((segments.get() as number) <= TITLE_SEGMENTS_MAX) return false;
   const step = raw.prepare(`INSERT INTO patents_ti(patents_ti, rank) VALUES ('merge', -${TITLE_MERGE_PAGES})`);
@@ -140,18 +146,6 @@ export interface IndexEntry {
   /** The patent may already have an index row (it is replaced). */
   replace: boolean;
 }
-
-const sqliteIndexStatements = new WeakMap<
-  SqliteDatabase.Database,
-  {
-    remove: SqliteDatabase.Statement;
-    removeTitle: SqliteDatabase.Statement;
-    removeTx: SqliteDatabase.Statement;
-    insert: SqliteDatabase.Statement;
-    insertTitle: SqliteDatabase.Statement;
-    insertTx: SqliteDatabase.Statement;
-  }
->();
 
 /** Patents per INSERT on PostgreSQL, and roughly the most tsvector bytes one statement of text chunks carries. */
 const PG_ROWS_PER_INSERT = 250;
@@ -191,8 +185,9 @@ export async function writeIndexes(
 ): Promise<void> {
   if (!entries.length) return;
   if (dialect === 'sqlite') {
-    if (sqliteIndexDivert.to) {
-      sqliteIndexDivert.to(entries);
+    const staging = raw && sqliteIndexSinks.get(raw)?.current;
+    if (staging) {
+      staging.stage(entries);
       return;
     }
     if (!raw) {
@@ -224,15 +219,56 @@ export async function writeIndexes(
 }
 
 /**
- * A probe's seam (tools/bench/fts-split-probe.ts, ADR 0088): when set, SQLite's index entries go to it instead of
- * into the connection's FTS5 tables. Never set by the product.
+ * What one transaction of an import running with index workers (search/engine/index-files.ts withIndexWorkers) has
+ * for them: writeIndexes and the import's deletions hand their entries here instead of writing the FTS5 tables,
+ * which live in side files the workers write (db/index-files.ts).
  */
-export const sqliteIndexDivert: { to: ((entries: readonly IndexEntry[]) => void) | null } = { to: null };
+export interface IndexStaging {
+  stage(entries: readonly IndexEntry[]): void;
+  /** Patents deleted: their index rows go. */
+  stageRemovals(ids: readonly number[]): void;
+}
+
+/**
+ * An import's index workers on a connection (search/engine/index-files.ts), with the staging of the transaction
+ * under way (null between). upsertPatents calls begin() at the start of each try of its transaction (inside it: the
+ * patents whose index rows the workers have committed are unmarked, `unmarking` of them), end() at the end of its
+ * callback, and post() once the transaction has committed.
+ */
+export interface SqliteIndexSink {
+  current: IndexStaging | null;
+  /** compactTitleIndex was called during the import: it runs when the workers are done. */
+  compactLater: boolean;
+  readonly unmarking: number;
+  /** `records`: the batch's size (a small import's rows are written in its transaction, by writeIndexes). */
+  begin(records: number): void;
+  end(): IndexStaging | null;
+  post(staged: IndexStaging | null, unmarked: number): Promise<void>;
+}
+
+/** The index workers of each connection that has an import running with them (withIndexWorkers). */
+export const sqliteIndexSinks = new WeakMap<SqliteDatabase.Database, SqliteIndexSink>();
+
+/** Deletes the index rows of `ids` from the tables `tables` names (as writeSqliteIndexRows names them). */
+export function removeSqliteIndexRows(
+  raw: SqliteDatabase.Database,
+  ids: readonly number[],
+  tables: 'all' | 'fts' | 'ti-tx' = 'all',
+): void {
+  const st = sqliteStatementsOf(raw);
+  for (const id of ids) {
+    if (tables !== 'ti-tx') st.remove.run(id);
+    if (tables !== 'fts') {
+      st.removeTitle.run(id);
+      st.removeTx.run(id);
+    }
+  }
+}
 
 /**
  * SQLite's index rows of `entries` on `raw` (inside the caller's transaction), with cached prepared statements.
- * `tables`: all three (the product), or patents_fts alone or patents_ti and patents_tx alone (the probe's two
- * workers; the connection has all three tables).
+ * `tables`: all three (a connection with both side files attached), or patents_fts alone or patents_ti and
+ * patents_tx alone (an import's index worker on its side file: index-files.worker.ts).
  */
 export function writeSqliteIndexRows(
   raw: SqliteDatabase.Database,
@@ -241,20 +277,7 @@ export function writeSqliteIndexRows(
 ): void {
   const fts = tables !== 'ti-tx';
   const rest = tables !== 'fts';
-  let st = sqliteIndexStatements.get(raw);
-  if (!st) {
-    st = {
-      remove: raw.prepare('DELETE FROM patents_fts WHERE rowid = ?'),
-      removeTitle: raw.prepare('DELETE FROM patents_ti WHERE rowid = ?'),
-      insert: raw.prepare(
-        'INSERT INTO patents_fts (rowid, ti, ab, cl, de, pa, inv, addr, ag) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      ),
-      insertTitle: raw.prepare('INSERT INTO patents_ti (rowid, ti) VALUES (?, ?)'),
-      removeTx: raw.prepare('DELETE FROM patents_tx WHERE rowid = ?'),
-      insertTx: raw.prepare('INSERT INTO patents_tx (rowid, ti, ab, cl) VALUES (?, ?, ?, ?)'),
-    };
-    sqliteIndexStatements.set(raw, st);
-  }
+  const st = sqliteStatementsOf(raw);
   for (const { patentId, fields: f, replace } of entries) {
     if (replace && fts) st.remove.run(patentId);
     if (replace && rest) {
@@ -281,6 +304,34 @@ export function writeSqliteIndexRows(
       st.insertTx.run(patentId, ti.main, ab.main, cl.main);
     }
   }
+}
+
+const SQLITE_INDEX_SQL = {
+  remove: 'DELETE FROM patents_fts WHERE rowid = ?',
+  removeTitle: 'DELETE FROM patents_ti WHERE rowid = ?',
+  removeTx: 'DELETE FROM patents_tx WHERE rowid = ?',
+  insert: 'INSERT INTO patents_fts (rowid, ti, ab, cl, de, pa, inv, addr, ag) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  insertTitle: 'INSERT INTO patents_ti (rowid, ti) VALUES (?, ?)',
+  insertTx: 'INSERT INTO patents_tx (rowid, ti, ab, cl) VALUES (?, ?, ?, ?)',
+} as const;
+
+type SqliteIndexStatements = Record<keyof typeof SQLITE_INDEX_SQL, SqliteDatabase.Statement>;
+const sqliteIndexStatements = new WeakMap<SqliteDatabase.Database, SqliteIndexStatements>();
+
+/**
+ * writeSqliteIndexRows' and removeSqliteIndexRows' prepared statements on a connection, each prepared when first
+ * used: an index worker's connection has only its side file's tables (db/index-files.ts).
+ */
+function sqliteStatementsOf(raw: SqliteDatabase.Database): SqliteIndexStatements {
+  let st = sqliteIndexStatements.get(raw);
+  if (!st) {
+    const made: Partial<SqliteIndexStatements> = {};
+    st = {} as SqliteIndexStatements;
+    for (const key of Object.keys(SQLITE_INDEX_SQL) as (keyof typeof SQLITE_INDEX_SQL)[])
+      Object.defineProperty(st, key, { get: () => (made[key] ??= raw.prepare(SQLITE_INDEX_SQL[key])) });
+    sqliteIndexStatements.set(raw, st);
+  }
+  return st;
 }
 
 /** One part of writeIndexes' PostgreSQL rows, encoded. */

@@ -17,6 +17,7 @@ import type { Node } from '../expression/ast';
 import { parsePublicationNumber } from '../patent-number';
 import { addBitmap, addIdList, Bitset } from './bitset';
 import { loadSearchExtension } from '../../db/native';
+import { INDEX_FILES } from '../../db/index-files';
 import { ftsQuery, titleIndexQuery, txIndexQuery } from './compile-sqlite';
 import { FTS_HALVES_MIN, ftsHalvesOf, inHalves, type FtsHalves } from './fts-halves';
 import { hitsSql, idsSql } from './fts-halves-protocol';
@@ -101,15 +102,18 @@ export class SqliteStore extends ColumnStore {
   titleSeeks = 0;
   /** Term counts of recent one-phrase queries (scoredRows()), least recent first; dropped with `cache`. */
   private scored = new Map<string, ScoredRows>();
+  /** The schemas of the side files (none on a connection without them) and their data_version (checkIndexFiles). */
+  private readonly indexSchemas: string[];
+  private indexVersion = '';
+  /** Live patents whose FTS5 row was not there when their token count was read. */
+  private readonly unindexed = new Set<number>();
 
   constructor(private raw: Database.Database) {
     super();
-    this.txIndex =
-      process.env.IP_TX_INDEX !== 'off' &&
-      raw.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'patents_tx'").get() !== undefined;
-    this.native =
-      loadSearchExtension(raw) &&
-      raw.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'patents_fts_docsize'").get() !== undefined;
+    const attached = new Set((raw.pragma('database_list') as { name: string }[]).map((d) => d.name));
+    this.indexSchemas = INDEX_FILES.map((f) => f.schema).filter((s) => attached.has(s));
+    this.txIndex = process.env.IP_TX_INDEX !== 'off' && hasTable(raw, 'patents_tx');
+    this.native = loadSearchExtension(raw) && hasTable(raw, 'patents_fts_docsize');
     if (this.native) raw.function('ip_doc_tokens', { deterministic: false }, (id) => this.docTokens[Number(id)] ?? 0);
     this.hits = this.native && this.txIndex && prepares(raw, hitsSql(''));
     this.postingBitmaps = loadSearchExtension(raw) && prepares(raw, bitsSql('patents_fts'));
@@ -131,7 +135,36 @@ export class SqliteStore extends ColumnStore {
     const rows = this.stmt('docsize', 'SELECT id, sz FROM patents_fts_docsize WHERE id >= ? AND id <= ?')
       .raw()
       .iterate(from, to) as IterableIterator<[number, Buffer]>;
-    for (const [id, sz] of rows) if (id < this.docTokens.length) this.docTokens[id] = tokenTotal(sz);
+    const found = new Set<number>();
+    for (const [id, sz] of rows) {
+      if (id < this.docTokens.length) this.docTokens[id] = tokenTotal(sz);
+      if (from === to) found.add(id);
+    }
+    // A patent without its row yet (an import's index workers are behind, ADR 0089): read again when they commit.
+    if (from === to && !found.has(from) && this.live.has(from)) this.unindexed.add(from);
+    else if (from !== to)
+      for (let id = from; id <= Math.min(to, this.docTokens.length - 1); id++)
+        if (this.docTokens[id] === 0 && this.live.has(id)) this.unindexed.add(id);
+  }
+
+  /**
+   * The side files' data_version (db/index-files.ts) changes when another connection commits to them: an import's
+   * index workers write a batch's FTS5 rows after its patents, which the change log has already brought in. Then the
+   * sets and results kept from the text queries are dropped, and the token counts of the patents that had no index
+   * row are read again.
+   */
+  private checkIndexFiles(): void {
+    if (!this.indexSchemas.length) return;
+    const version = this.indexSchemas.map((s) => this.raw.pragma(`${s}.data_version`, { simple: true })).join(',');
+    if (version === this.indexVersion) return;
+    this.indexVersion = version;
+    const ids = [...this.unindexed];
+    this.unindexed.clear();
+    for (const id of ids) this.loadDocTokens(id, id);
+    this.cache.clear();
+    this.scored.clear();
+    this.titleChecked.clear();
+    this.results.clear();
   }
 
   private stmt(key: string, source: string): Database.Statement {
@@ -261,6 +294,7 @@ export class SqliteStore extends ColumnStore {
    */
   refresh(): boolean {
     if (!this.built) return false;
+    this.checkIndexFiles();
     // One entry past the most a patch reads: more means a full reload, however many (an import of a million patents
     // logs several million, which must not be read into memory just to be counted).
     const changes = this.stmt('changes', 'SELECT seq, patent_id FROM search_changes WHERE seq > ? ORDER BY seq LIMIT ?')
@@ -762,4 +796,9 @@ export function tokenTotal(sz: Uint8Array): number {
     total += v;
   }
   return total;
+}
+
+/** Whether a table of that name is in app.db or in a file attached to it (the FTS5 tables are: db/index-files.ts). */
+function hasTable(raw: Database.Database, name: string): boolean {
+  return raw.prepare('SELECT 1 FROM pragma_table_list WHERE name = ?').get(name) !== undefined;
 }

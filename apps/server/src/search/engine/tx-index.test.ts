@@ -3,6 +3,7 @@
 // as patents_fts does, score as patents_fts does (ip_bm25t), be filled by the migration from the stored text, and
 // follow every change of the index. SQLite only (vitest.config.ts sqliteOnly).
 import Database from 'better-sqlite3';
+import { attachIndexFiles } from '../../db/index-files';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
@@ -147,6 +148,7 @@ describe.runIf(hasPatentData())('patents_tx: the top bar’s columns in a table 
     const before = segments();
     expect(before).toBeGreaterThan(TITLE_SEGMENTS_MAX);
     const other = new Database(raw().name);
+    attachIndexFiles(other); // patents_ti is in a side file: BEGIN IMMEDIATE locks every attached file
     other.exec('BEGIN IMMEDIATE');
     try {
       expect(await compactTitleIndex(raw())).toBe(false);

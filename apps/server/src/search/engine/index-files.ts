@@ -1,0 +1,359 @@
+// The full-text index's side files (db/index-files.ts, ADR 0089): made and rebuilt when the database opens, repaired
+// after a crash, and written by two worker threads during a bulk import.
+import crypto from 'node:crypto';
+import type { Worker } from 'node:worker_threads';
+import type SqliteDatabase from 'better-sqlite3';
+import type { Kysely } from 'kysely';
+import type { Db } from '../../db';
+import type { Database, PatentsTable } from '../../db/schema';
+import { INDEX_FILES, INDEX_TABLE_NAMES, indexFilePath, type IndexFile } from '../../db/index-files';
+import { indexFieldsOf } from '../../modules/patents/patents.repo';
+import { startWorker } from '../../worker-thread';
+import {
+  compactTitleIndex,
+  removeSqliteIndexRows,
+  sqliteIndexSinks,
+  writeSqliteIndexRows,
+  type IndexEntry,
+  type IndexFields,
+  type IndexStaging,
+  type SqliteIndexSink,
+} from './index-writer';
+
+/** Patents per transaction of a rebuild or a repair. */
+const REBUILD_BATCH = 1000;
+
+function list(json: string): string[] {
+  try {
+    const v = JSON.parse(json) as unknown;
+    return Array.isArray(v) ? v.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The index entry of a stored patent row. */
+function entryOf(r: PatentsTable, replace: boolean): IndexEntry {
+  return { patentId: Number(r.id), fields: indexFieldsOf(r, list(r.applicants), list(r.inventors)), replace };
+}
+
+/** Whether the connection has the side files attached (openDb does; an in-memory database does not). */
+export function hasIndexFiles(raw: SqliteDatabase.Database): boolean {
+  const names = new Set((raw.pragma('database_list') as { name: string }[]).map((d) => d.name));
+  return INDEX_FILES.every((f) => names.has(f.schema));
+}
+
+/** The token and state a side file carries, or null when it has none (new, or made by another app.db). */
+function sideState(raw: SqliteDatabase.Database, f: IndexFile): { token: string; ready: number } | null {
+  try {
+    return (raw.prepare(`SELECT token, ready FROM ${f.schema}.index_meta`).get() as { token: string; ready: number }) ?? null;
+  } catch {
+    return null; // no index_meta table
+  }
+}
+
+/**
+ * Brings the side files in line with app.db, after the migrations (migrate.ts calls it):
+ * - app.db's own FTS5 tables (a database from before ADR 0089, or one migration 002 has just made) are dropped;
+ * - a side file that is new, half rebuilt, or carries another app.db's token gets its tables anew and is rebuilt
+ *   from the patents (a database from before ADR 0089: about as long as importing its patents' index once; a
+ *   restored backup holds app.db only);
+ * - the patents an interrupted import left in index_pending are indexed again.
+ */
+export async function prepareIndexFiles(
+  db: Kysely<Database>,
+  raw: SqliteDatabase.Database,
+  log: (msg: string) => void = () => undefined,
+): Promise<void> {
+  if (!hasIndexFiles(raw)) return;
+  let token = raw.prepare('SELECT token FROM index_files WHERE id = 1').pluck().get() as string | undefined;
+  const stale = (t: string) =>
+    INDEX_FILES.filter((f) => {
+      const st = sideState(raw, f);
+      return !st || st.token !== t || st.ready !== 1;
+    });
+  const inMain = () =>
+    INDEX_TABLE_NAMES.filter((t) => raw.prepare("SELECT 1 FROM main.sqlite_master WHERE type = 'table' AND name = ?").get(t));
+  let rebuild: IndexFile[] = [];
+  if (!token || stale(token).length || inMain().length) {
+    await db.transaction().execute(async () => {
+      // Again under the write lock: another process (an import beside the server) may have done it meanwhile.
+      token = raw.prepare('SELECT token FROM index_files WHERE id = 1').pluck().get() as string | undefined;
+      if (!token) {
+        token = crypto.randomUUID();
+        raw.prepare('INSERT INTO index_files (id, token) VALUES (1, ?)').run(token);
+      }
+      rebuild = stale(token);
+      for (const f of rebuild) {
+        for (const t of [...INDEX_TABLE_NAMES, 'index_meta']) raw.exec(`DROP TABLE IF EXISTS ${f.schema}.${t}`);
+        for (const ddl of f.ddl) raw.exec(ddl);
+        raw.exec(`CREATE TABLE ${f.schema}.index_meta (token TEXT NOT NULL, ready INTEGER NOT NULL)`);
+        raw.prepare(`INSERT INTO ${f.schema}.index_meta (token, ready) VALUES (?, 0)`).run(token);
+      }
+      for (const t of inMain()) raw.exec(`DROP TABLE main.${t}`);
+    });
+  }
+  if (rebuild.length) {
+    const tables = rebuild.length === INDEX_FILES.length ? 'all' : rebuild[0].tables;
+    const total = raw.prepare('SELECT count(*) FROM patents').pluck().get() as number;
+    const started = Date.now();
+    if (total) log(`正在重建全文索引（${rebuild.map((f) => f.name).join('、')}）：${total} 件专利`);
+    let done = 0;
+    const read = raw.prepare('SELECT * FROM patents WHERE id > ? ORDER BY id LIMIT ?');
+    for (let after = 0; ;) {
+      const rows = read.all(after, REBUILD_BATCH) as PatentsTable[];
+      if (!rows.length) break;
+      await db.transaction().execute(async () => {
+        writeSqliteIndexRows(
+          raw,
+          rows.map((r) => entryOf(r, false)),
+          tables,
+        );
+      });
+      after = Number(rows[rows.length - 1].id);
+      done += rows.length;
+      if (done % 50_000 < REBUILD_BATCH && total > 50_000) log(`全文索引重建中：${done}/${total}`);
+    }
+    await db.transaction().execute(async () => {
+      for (const f of rebuild) raw.exec(`UPDATE ${f.schema}.index_meta SET ready = 1`);
+    });
+    if (total) log(`全文索引已重建：${total} 件专利，用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒`);
+  }
+  await repairPendingIndex(db, raw);
+}
+
+/**
+ * Indexes again the patents in index_pending (an import's workers had not committed their rows when it ended), from
+ * their stored text; a patent no longer stored loses its rows. Idempotent.
+ */
+export async function repairPendingIndex(db: Kysely<Database>, raw: SqliteDatabase.Database): Promise<number> {
+  const next = raw.prepare('SELECT patent_id FROM index_pending ORDER BY patent_id LIMIT ?').pluck();
+  const rowsOf = raw.prepare('SELECT * FROM patents WHERE id IN (SELECT value FROM json_each(?))');
+  const clear = raw.prepare('DELETE FROM index_pending WHERE patent_id IN (SELECT value FROM json_each(?))');
+  let repaired = 0;
+  for (;;) {
+    const ids = next.all(REBUILD_BATCH) as number[];
+    if (!ids.length) return repaired;
+    await db.transaction().execute(async () => {
+      const rows = rowsOf.all(JSON.stringify(ids)) as PatentsTable[];
+      const stored = new Set(rows.map((r) => Number(r.id)));
+      removeSqliteIndexRows(
+        raw,
+        ids.filter((id) => !stored.has(id)),
+      );
+      writeSqliteIndexRows(
+        raw,
+        rows.map((r) => entryOf(r, true)),
+      );
+      clear.run(JSON.stringify(ids));
+    });
+    repaired += ids.length;
+  }
+}
+
+const EMPTY_FIELDS: IndexFields = { ti: '', ab: '', cl: '', de: '', pa: '', inv: '', addr: '', ag: '' };
+
+/** Batches both workers of an import have committed, in this process (tests). */
+export const indexWorkerStats = { batches: 0 };
+
+/** Batches a worker may have queued before the import waits for it. */
+const MAX_IN_FLIGHT = 2;
+/** The smallest batch that starts the workers (starting them costs more than writing a few rows). */
+const WORKERS_MIN_BATCH = 200;
+
+interface WorkerReply {
+  seq: number;
+  error?: string;
+}
+
+/** One transaction's entries for the workers. */
+class Staging implements IndexStaging {
+  entries: IndexEntry[] = [];
+  removals: number[] = [];
+  constructor(private readonly mark: SqliteDatabase.Statement) {}
+  stage(entries: readonly IndexEntry[]): void {
+    for (const e of entries) this.mark.run(e.patentId);
+    this.entries.push(...entries);
+  }
+  stageRemovals(ids: readonly number[]): void {
+    for (const id of ids) this.mark.run(id);
+    this.removals.push(...ids);
+  }
+}
+
+/**
+ * An import's two index workers (index-files.worker.ts), one per side file. Each transaction of the import stages its
+ * entries (marking the patents in index_pending, in the same transaction); once it has committed, the entries go to
+ * both workers, which write and commit them in their files while the import goes on with its next batch. The
+ * patents whose entries both have committed are unmarked in a later transaction.
+ */
+class IndexWorkers implements SqliteIndexSink {
+  current: IndexStaging | null = null;
+  compactLater = false;
+  private seq = 0;
+  private readonly inFlight = new Map<number, { ids: number[]; acks: number }>();
+  /** Per patent, its staged batches the workers have not both committed. */
+  private readonly outstanding = new Map<number, number>();
+  /** Patents to unmark (no batch of theirs outstanding). */
+  private done: number[] = [];
+  private error: Error | null = null;
+  private wake: (() => void)[] = [];
+  private readonly mark: SqliteDatabase.Statement;
+  private readonly unmark: SqliteDatabase.Statement;
+
+  /**
+   * Started by the first batch of WORKERS_MIN_BATCH patents that has index rows: a small import writes its few rows
+   * itself, and one that changes nothing needs none.
+   */
+  private workers: Worker[] = [];
+  private stopping = false;
+
+  constructor(private readonly raw: SqliteDatabase.Database) {
+    this.mark = raw.prepare('INSERT OR IGNORE INTO index_pending (patent_id) VALUES (?)');
+    this.unmark = raw.prepare('DELETE FROM index_pending WHERE patent_id IN (SELECT value FROM json_each(?))');
+  }
+
+  private startWorkers(): void {
+    this.workers = INDEX_FILES.map((f) =>
+      startWorker('index-files', import.meta.url, {
+        workerData: { file: indexFilePath(this.raw.name, f), tables: f.tables },
+      }),
+    );
+    for (const w of this.workers) {
+      w.on('message', (m: WorkerReply) => this.onReply(m));
+      w.on('error', (err) => this.fail(new Error(`全文索引写入线程出错：${err.message}`)));
+      w.on('exit', (code) => {
+        if (!this.stopping) this.fail(new Error(`全文索引写入线程意外退出（${code}）`));
+      });
+    }
+  }
+
+  begin(records: number): void {
+    if (!this.workers.length && records < WORKERS_MIN_BATCH) {
+      this.current = null; // written in the transaction, as without workers
+      return;
+    }
+    if (this.done.length) {
+      this.unmark.run(JSON.stringify(this.done));
+      // Unmarked again by a later transaction if this one rolls back: harmless.
+    }
+    this.current = new Staging(this.mark);
+  }
+
+  end(): IndexStaging | null {
+    const s = this.current;
+    this.current = null;
+    return s;
+  }
+
+  async post(staged: IndexStaging | null, unmarked: number): Promise<void> {
+    this.done.splice(0, unmarked);
+    if (this.error) throw this.error;
+    const staging = staged as Staging | null;
+    if (!staging || (!staging.entries.length && !staging.removals.length)) return;
+    const ids = [...new Set([...staging.entries.map((e) => e.patentId), ...staging.removals])];
+    for (const id of ids) this.outstanding.set(id, (this.outstanding.get(id) ?? 0) + 1);
+    if (!this.workers.length) this.startWorkers(); // the first batch with index rows
+    const seq = ++this.seq;
+    this.inFlight.set(seq, { ids, acks: 0 });
+    // The title file's worker needs 名称, 摘要 and 权利要求 alone: the rest (说明书 above all) is not copied to it.
+    const titleEntries = staging.entries.map((e) => ({
+      ...e,
+      fields: { ...EMPTY_FIELDS, ti: e.fields.ti, ab: e.fields.ab, cl: e.fields.cl },
+    }));
+    this.workers.forEach((w, i) =>
+      w.postMessage({
+        seq,
+        entries: INDEX_FILES[i].tables === 'ti-tx' ? titleEntries : staging.entries,
+        removals: staging.removals,
+      }),
+    );
+    await this.until(() => this.inFlight.size <= MAX_IN_FLIGHT);
+  }
+
+  get unmarking(): number {
+    return this.done.length;
+  }
+
+  /** Waits for every batch, unmarks what is left, and ends the workers. */
+  async finish(db: Kysely<Database>): Promise<void> {
+    try {
+      await this.until(() => this.inFlight.size === 0);
+      if (this.done.length) {
+        const done = JSON.stringify(this.done);
+        await db.transaction().execute(async () => void this.unmark.run(done));
+        this.done = [];
+      }
+    } finally {
+      await this.stop();
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+
+  private onReply(m: WorkerReply): void {
+    if (m.error) return this.fail(new Error(`全文索引写入失败：${m.error}`));
+    const f = this.inFlight.get(m.seq);
+    if (!f || ++f.acks < this.workers.length) return;
+    this.inFlight.delete(m.seq);
+    indexWorkerStats.batches++;
+    for (const id of f.ids) {
+      const n = (this.outstanding.get(id) ?? 1) - 1;
+      if (n > 0) this.outstanding.set(id, n);
+      else {
+        this.outstanding.delete(id);
+        this.done.push(id);
+      }
+    }
+    this.notify();
+  }
+
+  private fail(err: Error): void {
+    this.error ??= err;
+    this.notify();
+  }
+
+  private notify(): void {
+    const w = this.wake;
+    this.wake = [];
+    for (const f of w) f();
+  }
+
+  private async until(cond: () => boolean): Promise<void> {
+    while (!cond()) {
+      if (this.error) throw this.error;
+      await new Promise<void>((resolve) => this.wake.push(resolve));
+    }
+    if (this.error) throw this.error;
+  }
+}
+
+/**
+ * Runs a bulk import with the index written by two worker threads (ADR 0089): upsertPatents stages each batch's
+ * index entries (SqliteIndexSink) and hands them over once the batch has committed. Without side files (an
+ * in-memory database, PostgreSQL), inside another such import on the same connection, or with IP_INDEX_WORKERS=off
+ * (the benchmark's baseline) it just runs. The patents an
+ * earlier import left unindexed are indexed first; if this one fails, its unfinished patents stay marked for the next.
+ */
+export async function withIndexWorkers<T>(db: Db, run: () => Promise<T>): Promise<T> {
+  const raw = db.sqlite;
+  if (!raw || !hasIndexFiles(raw) || sqliteIndexSinks.has(raw) || process.env.IP_INDEX_WORKERS === 'off') return run();
+  await repairPendingIndex(db.db, raw);
+  const workers = new IndexWorkers(raw);
+  sqliteIndexSinks.set(raw, workers);
+  let out: T;
+  try {
+    out = await run();
+    await workers.finish(db.db);
+  } catch (err) {
+    await workers.stop();
+    throw err;
+  } finally {
+    sqliteIndexSinks.delete(raw);
+  }
+  if (workers.compactLater) await compactTitleIndex(raw);
+  return out;
+}
