@@ -6,9 +6,10 @@
 // are deleted at the end unless --keep is given); with --pg a throwaway PostgreSQL cluster (scripts/pg.mjs, one
 // fresh database per part, removed at the end), where `cpu` is this process's and `server` the PostgreSQL
 // processes' (from /proc: the postmaster, its live children, and its waited-for children's times). On SQLite a second
-// line tells how much of the wall time the statements took (the writing thread's floor), by kind. Not used by tests.
+// line tells how much of the wall time the statements took (the writing thread's floor), by kind, and each part runs
+// with one writer and then with the import's two index workers (ADR 0089), their ratio printed. Not used by tests.
 //
-//   npx tsx tools/bench/import-bench.ts [--pg] [--n 20000] [--batch 1000] [--only demo|real] [--data DIR] [--dir /tmp/x] [--keep 1]
+//   npx tsx tools/bench/import-bench.ts [--pg] [--n 20000] [--batch 1000] [--only demo|real] [--workers on|off] [--data DIR] [--dir /tmp/x] [--keep 1]
 //   (--data: the JSON Lines files to import, default ../shared/data/patents; --dir/--keep: where the SQLite databases go, kept)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -120,7 +121,7 @@ async function freshDb(name: string): Promise<Db> {
 }
 
 /** Runs `work` (which returns how many patents it handled) and prints its rates. */
-async function measure(label: string, work: () => Promise<{ n: number; note: string }>): Promise<void> {
+async function measure(label: string, work: () => Promise<{ n: number; note: string }>): Promise<number> {
   const load = loadavg();
   const cpu0 = process.cpuUsage();
   const srv0 = serverCpu();
@@ -146,6 +147,7 @@ async function measure(label: string, work: () => Promise<{ n: number; note: str
         `${parts.join(', ')}; the rest ${(wall - total).toFixed(2)} s`,
     );
   }
+  return n / wall;
 }
 
 console.log(
@@ -153,37 +155,72 @@ console.log(
     (server ? `PostgreSQL at ${server.url}` : `SQLite databases under ${base}`),
 );
 
+/**
+ * SQLite: each part twice, into a fresh database each time: with one writer (IP_INDEX_WORKERS=off, the layout's
+ * baseline) and with the import's two index workers (ADR 0089); `--workers on|off` runs one of them.
+ */
+const modes: ('off' | 'on')[] = server
+  ? ['on']
+  : args.get('workers') === 'on'
+    ? ['on']
+    : args.get('workers') === 'off'
+      ? ['off']
+      : ['off', 'on'];
+const firstRates = new Map<string, number>();
+const modeLabel = (m: 'off' | 'on') => (server ? '' : m === 'off' ? ' [one writer]' : ' [2 index workers]');
+
+async function inMode<T>(m: 'off' | 'on', run: () => Promise<T>): Promise<T> {
+  if (m === 'off') process.env.IP_INDEX_WORKERS = 'off';
+  else delete process.env.IP_INDEX_WORKERS;
+  try {
+    return await run();
+  } finally {
+    delete process.env.IP_INDEX_WORKERS;
+  }
+}
+
+function ratio(part: string, m: 'off' | 'on', rate: number): void {
+  if (m === 'off') firstRates.set(part, rate);
+  else if (firstRates.has(part))
+    console.log(
+      `${''.padEnd(34)} → two index workers / one writer = ${(rate / firstRates.get(part)!).toFixed(2)}× (target 3,000/s)`,
+    );
+}
+
 if (only !== 'real') {
-  const db = await freshDb('demo');
-  const seed = async () => {
-    const c = await seedDemoPatents(db, N, { seed: 20260101, batchSize });
-    return { n: N, note: `(inserted ${c.inserted}, updated ${c.updated}, unchanged ${c.unchanged})` };
-  };
-  await measure(`demo patents, fresh database`, seed);
-  await measure(`demo patents again (no change)`, seed);
-  await db.close();
+  for (const m of modes) {
+    const db = await freshDb(`demo${server ? '' : `_${m}`}`);
+    const seed = async () => {
+      const c = await inMode(m, () => seedDemoPatents(db, N, { seed: 20260101, batchSize }));
+      return { n: N, note: `(inserted ${c.inserted}, updated ${c.updated}, unchanged ${c.unchanged})` };
+    };
+    ratio('demo', m, await measure(`demo patents, fresh database${modeLabel(m)}`, seed));
+    await measure(`demo patents again (no change)${modeLabel(m)}`, seed);
+    await db.close();
+  }
 }
 
 if (only !== 'demo') {
   const files = jsonlFiles(dataDir);
   if (!files.length) console.log(`no JSON Lines files in ${dataDir}`);
-  else {
-    const db = await freshDb('real');
-    const importAll = async () => {
-      const t = { read: 0, inserted: 0, updated: 0, unchanged: 0, rejected: 0 };
-      for (const f of files) {
-        const r = await importJsonlFile(db, f, { batchSize });
-        for (const k of Object.keys(t) as (keyof typeof t)[]) t[k] += r[k];
-      }
-      return {
-        n: t.read - t.rejected,
-        note: `(${files.length} files, inserted ${t.inserted}, updated ${t.updated}, unchanged ${t.unchanged}, rejected ${t.rejected})`,
+  else
+    for (const m of modes) {
+      const db = await freshDb(`real${server ? '' : `_${m}`}`);
+      const importAll = async () => {
+        const t = { read: 0, inserted: 0, updated: 0, unchanged: 0, rejected: 0 };
+        for (const f of files) {
+          const r = await inMode(m, () => importJsonlFile(db, f, { batchSize }));
+          for (const k of Object.keys(t) as (keyof typeof t)[]) t[k] += r[k];
+        }
+        return {
+          n: t.read - t.rejected,
+          note: `(${files.length} files, inserted ${t.inserted}, updated ${t.updated}, unchanged ${t.unchanged}, rejected ${t.rejected})`,
+        };
       };
-    };
-    await measure(`real records, fresh database`, importAll);
-    await measure(`real records again (no change)`, importAll);
-    await db.close();
-  }
+      ratio('real', m, await measure(`real records, fresh database${modeLabel(m)}`, importAll));
+      await measure(`real records again (no change)${modeLabel(m)}`, importAll);
+      await db.close();
+    }
 }
 
 server?.stop();

@@ -16,6 +16,7 @@ import type { Config } from '../config';
 import type { Database } from './schema';
 import { isBusyError } from './write';
 import { closeFtsHalves } from '../search/engine/fts-halves';
+import { closeIndexWorkers } from '../search/engine/index-workers-pool';
 import { attachIndexFiles } from './index-files';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -59,7 +60,8 @@ export function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>, opts: Op
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma(`busy_timeout = ${Math.max(0, Math.round(opts.busyTimeoutMs ?? 1000))}`);
-  // 32 MB of page cache (64 MB during bulk imports: withImportSettings): at 1,000,000 patents 64 MB held the server's RSS at 467–477 MB after the benchmark's queries
+  // 12 MB of page cache on app.db, 32 MB with the side files' (64 MB during bulk imports: withImportSettings). ADR 0074,
+  // when app.db held everything: at 1,000,000 patents 64 MB held the server's RSS at 467–477 MB after the benchmark's queries
   // (peak 502–514 MB, target 500) against 388 MB (peak 485 MB) with 32, at the same query times: the pages missed
   // come from the operating system's cache (ADR 0074).
   sqlite.pragma(`cache_size = -${SERVE_CACHE_KIB}`);
@@ -70,9 +72,10 @@ export function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>, opts: Op
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, sqlite),
   });
-  // The FTS5 helper thread's connection (fts-halves.ts) goes with the server's.
+  // The FTS5 helper thread's connection (fts-halves.ts) and an import's index workers go with the server's.
   const close = async () => {
     await closeFtsHalves(sqlite);
+    await closeIndexWorkers(sqlite); // an import's, kept for the next one
     await db.destroy();
   };
   sqliteHandles.set(db, sqlite);
@@ -195,8 +198,11 @@ export function nowIso(clock: () => Date = () => new Date()): string {
   return clock().toISOString();
 }
 
-/** The page cache a connection serves with, and the one a bulk import works with (KiB). */
-export const SERVE_CACHE_KIB = 32768;
+/**
+ * The page cache a connection serves with on app.db, and the one a bulk import works with (KiB). With the side files'
+ * (db/index-files.ts: 16 + 4 MB) the server's connection has the 32 MB of ADR 0074.
+ */
+export const SERVE_CACHE_KIB = 12288;
 export const IMPORT_CACHE_KIB = 65536;
 
 /**

@@ -34,8 +34,8 @@ const {
 };
 const ctrl = new Int32Array(ctrlBuffer);
 const db = new Database(file, { readonly: true, fileMustExist: true });
-// The FTS5 tables are in the side files (ADR 0089).
-attachIndexFiles(db);
+// The FTS5 tables are in the side files (ADR 0089), each with a page cache as small as this connection's own.
+attachIndexFiles(db, () => 2048);
 // Without it, a 'hits' request fails and the server's thread evaluates that half itself.
 try {
   if (extension) db.loadExtension(extension);

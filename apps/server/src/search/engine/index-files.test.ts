@@ -243,12 +243,22 @@ describe('the full-text index in side files', () => {
     raw.close();
     expect(pending).toBeGreaterThan(0);
 
-    // A copy of app.db alone rebuilds its index from the patents: the reference.
-    const ref = tempDir();
-    for (const f of ['app.db', 'app.db-wal'])
-      if (fs.existsSync(path.join(dir, f))) fs.copyFileSync(path.join(dir, f), path.join(ref, f));
-    const rebuilt = await open(ref);
+    // A copy of app.db alone rebuilds its index from the patents: the reference, made by the two index workers and
+    // by one writer alike.
+    const copy = () => {
+      const to = tempDir();
+      for (const f of ['app.db', 'app.db-wal'])
+        if (fs.existsSync(path.join(dir, f))) fs.copyFileSync(path.join(dir, f), path.join(to, f));
+      return to;
+    };
+    const before = indexWorkerStats.batches;
+    const rebuilt = await open(copy());
+    expect(indexWorkerStats.batches - before).toBe(Math.ceil(patents / 1000));
     expect(count(rebuilt.sqlite!, 'SELECT count(*) FROM patents')).toBe(patents);
+    process.env.IP_INDEX_WORKERS = 'off';
+    const byOneWriter = await open(copy());
+    delete process.env.IP_INDEX_WORKERS;
+    expect(indexDigest(byOneWriter.sqlite!)).toEqual(indexDigest(rebuilt.sqlite!));
 
     const db = await open(dir);
     expect(count(db.sqlite!, 'SELECT count(*) FROM index_pending')).toBe(0);

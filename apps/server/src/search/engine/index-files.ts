@@ -9,6 +9,7 @@ import type { Database, PatentsTable } from '../../db/schema';
 import { INDEX_FILES, INDEX_TABLE_NAMES, indexFilePath, type IndexFile } from '../../db/index-files';
 import { indexFieldsOf } from '../../modules/patents/patents.repo';
 import { startWorker } from '../../worker-thread';
+import { keepIndexWorkers, takeIndexWorkers } from './index-workers-pool';
 import {
   compactTitleIndex,
   removeSqliteIndexRows,
@@ -22,6 +23,8 @@ import {
 
 /** Patents per transaction of a rebuild or a repair. */
 const REBUILD_BATCH = 1000;
+/** The fewest patents whose rebuild goes through the index workers. */
+const REBUILD_WORKERS_MIN = 1000;
 
 function list(json: string): string[] {
   try {
@@ -100,19 +103,24 @@ export async function prepareIndexFiles(
     if (total) log(`正在重建全文索引（${rebuild.map((f) => f.name).join('、')}）：${total} 件专利`);
     let done = 0;
     const read = raw.prepare('SELECT * FROM patents WHERE id > ? ORDER BY id LIMIT ?');
-    for (let after = 0; ;) {
-      const rows = read.all(after, REBUILD_BATCH) as PatentsTable[];
-      if (!rows.length) break;
-      await db.transaction().execute(async () => {
-        writeSqliteIndexRows(
-          raw,
-          rows.map((r) => entryOf(r, false)),
-          tables,
-        );
-      });
-      after = Number(rows[rows.length - 1].id);
-      done += rows.length;
-      if (done % 50_000 < REBUILD_BATCH && total > 50_000) log(`全文索引重建中：${done}/${total}`);
+    // Both files from scratch and many patents: the two index workers write them (a crash starts the rebuild over).
+    const workers =
+      tables === 'all' && total >= REBUILD_WORKERS_MIN && process.env.IP_INDEX_WORKERS !== 'off' ? new IndexWorkers(raw) : null;
+    try {
+      for (let after = 0; ;) {
+        const rows = read.all(after, REBUILD_BATCH) as PatentsTable[];
+        if (!rows.length) break;
+        const entries = rows.map((r) => entryOf(r, false));
+        if (workers) await workers.post(Staging.unmarked(entries), 0, false);
+        else await db.transaction().execute(async () => writeSqliteIndexRows(raw, entries, tables));
+        after = Number(rows[rows.length - 1].id);
+        done += rows.length;
+        if (done % 50_000 < REBUILD_BATCH && total > 50_000) log(`全文索引重建中：${done}/${total}`);
+      }
+      await workers?.finish(db);
+    } catch (err) {
+      await workers?.stop();
+      throw err;
     }
     await db.transaction().execute(async () => {
       for (const f of rebuild) raw.exec(`UPDATE ${f.schema}.index_meta SET ready = 1`);
@@ -170,13 +178,19 @@ interface WorkerReply {
 class Staging implements IndexStaging {
   entries: IndexEntry[] = [];
   removals: number[] = [];
-  constructor(private readonly mark: SqliteDatabase.Statement) {}
+  constructor(private readonly mark: SqliteDatabase.Statement | null) {}
+  /** A rebuild's batch: nothing marked (the side files are not ready until it is done). */
+  static unmarked(entries: IndexEntry[]): Staging {
+    const s = new Staging(null);
+    s.entries = entries;
+    return s;
+  }
   stage(entries: readonly IndexEntry[]): void {
-    for (const e of entries) this.mark.run(e.patentId);
+    for (const e of entries) this.mark?.run(e.patentId);
     this.entries.push(...entries);
   }
   stageRemovals(ids: readonly number[]): void {
-    for (const id of ids) this.mark.run(id);
+    for (const id of ids) this.mark?.run(id);
     this.removals.push(...ids);
   }
 }
@@ -213,19 +227,39 @@ class IndexWorkers implements SqliteIndexSink {
     this.unmark = raw.prepare('DELETE FROM index_pending WHERE patent_id IN (SELECT value FROM json_each(?))');
   }
 
+  private readonly listeners = {
+    message: (m: WorkerReply) => this.onReply(m),
+    error: (err: Error) => this.fail(new Error(`全文索引写入线程出错：${err.message}`)),
+    exit: (code: number) => {
+      if (!this.stopping) this.fail(new Error(`全文索引写入线程意外退出（${code}）`));
+    },
+  };
+
   private startWorkers(): void {
-    this.workers = INDEX_FILES.map((f) =>
-      startWorker('index-files', import.meta.url, {
-        workerData: { file: indexFilePath(this.raw.name, f), tables: f.tables },
-      }),
-    );
+    this.workers =
+      takeIndexWorkers(this.raw) ??
+      INDEX_FILES.map((f) =>
+        startWorker('index-files', import.meta.url, {
+          workerData: { file: indexFilePath(this.raw.name, f), tables: f.tables },
+        }),
+      );
     for (const w of this.workers) {
-      w.on('message', (m: WorkerReply) => this.onReply(m));
-      w.on('error', (err) => this.fail(new Error(`全文索引写入线程出错：${err.message}`)));
-      w.on('exit', (code) => {
-        if (!this.stopping) this.fail(new Error(`全文索引写入线程意外退出（${code}）`));
-      });
+      w.ref();
+      w.on('message', this.listeners.message);
+      w.on('error', this.listeners.error);
+      w.on('exit', this.listeners.exit);
     }
+  }
+
+  /** The workers, idle and well, are kept for the connection's next import (index-workers-pool.ts). */
+  private release(): void {
+    for (const w of this.workers) {
+      w.off('message', this.listeners.message);
+      w.off('error', this.listeners.error);
+      w.off('exit', this.listeners.exit);
+    }
+    if (this.workers.length) keepIndexWorkers(this.raw, this.workers);
+    this.workers = [];
   }
 
   begin(records: number): void {
@@ -246,12 +280,13 @@ class IndexWorkers implements SqliteIndexSink {
     return s;
   }
 
-  async post(staged: IndexStaging | null, unmarked: number): Promise<void> {
+  /** `track`: the patents are marked in index_pending, to unmark once both workers have committed their rows. */
+  async post(staged: IndexStaging | null, unmarked: number, track = true): Promise<void> {
     this.done.splice(0, unmarked);
     if (this.error) throw this.error;
     const staging = staged as Staging | null;
     if (!staging || (!staging.entries.length && !staging.removals.length)) return;
-    const ids = [...new Set([...staging.entries.map((e) => e.patentId), ...staging.removals])];
+    const ids = track ? [...new Set([...staging.entries.map((e) => e.patentId), ...staging.removals])] : [];
     for (const id of ids) this.outstanding.set(id, (this.outstanding.get(id) ?? 0) + 1);
     if (!this.workers.length) this.startWorkers(); // the first batch with index rows
     const seq = ++this.seq;
@@ -275,17 +310,19 @@ class IndexWorkers implements SqliteIndexSink {
     return this.done.length;
   }
 
-  /** Waits for every batch, unmarks what is left, and ends the workers. */
+  /** Waits for every batch, unmarks what is left, and keeps the workers for the next import. */
   async finish(db: Kysely<Database>): Promise<void> {
     try {
       await this.until(() => this.inFlight.size === 0);
-      if (this.done.length) {
-        const done = JSON.stringify(this.done);
-        await db.transaction().execute(async () => void this.unmark.run(done));
-        this.done = [];
-      }
-    } finally {
+    } catch (err) {
       await this.stop();
+      throw err;
+    }
+    this.release();
+    if (this.done.length) {
+      const done = JSON.stringify(this.done);
+      await db.transaction().execute(async () => void this.unmark.run(done));
+      this.done = [];
     }
   }
 
