@@ -687,6 +687,12 @@ export function indexFieldsOf(
   };
 }
 
+/** A stored patent's index entry (its applicants and inventors read from their JSON columns). */
+export function indexEntryOfRow(row: PatentsTable, replace: boolean): IndexEntry {
+  const fields = indexFieldsOf(row, parseJson<string[]>(row.applicants, []), parseJson<string[]>(row.inventors, []));
+  return { patentId: Number(row.id), fields, replace };
+}
+
 /** Whether a stored row and its new values index the same text (then its text index stays as it is). */
 function sameIndexedText(stored: StoredRow, row: RowValues): boolean {
   return (

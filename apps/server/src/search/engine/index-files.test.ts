@@ -19,7 +19,7 @@ import { ftsQuery } from './compile-sqlite';
 import { indexWorkerStats } from './index-files';
 import { removeSqliteIndexRows, writeSqliteIndexRows } from './index-writer';
 import { storeWhenReady } from './sqlite-store';
-import { indexFieldsOf } from '../../modules/patents/patents.repo';
+import { indexEntryOfRow } from '../../modules/patents/patents.repo';
 import type { PatentsTable } from '../../db/schema';
 
 // The full-text index in side files (db/index-files.ts, ADR 0089): where the tables are, that an import's two worker
@@ -202,8 +202,7 @@ describe('the full-text index in side files', () => {
     other.transaction(() => removeSqliteIndexRows(other, [id]))();
     expect(store.refresh()).toBe(true);
     expect(store.ftsSet(query).toArray()).toEqual(before.slice(1));
-    const fields = indexFieldsOf(row, JSON.parse(row.applicants) as string[], JSON.parse(row.inventors) as string[]);
-    other.transaction(() => writeSqliteIndexRows(other, [{ patentId: id, fields, replace: false }]))();
+    other.transaction(() => writeSqliteIndexRows(other, [indexEntryOfRow(row, false)]))();
     expect(store.refresh()).toBe(true);
     expect(store.ftsSet(query).toArray()).toEqual(before);
   });

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db';
 import type { Database, PatentsTable } from '../../db/schema';
 import { INDEX_FILES, INDEX_TABLE_NAMES, indexFilePath, type IndexFile } from '../../db/index-files';
-import { indexFieldsOf } from '../../modules/patents/patents.repo';
+import { indexEntryOfRow } from '../../modules/patents/patents.repo';
 import { startWorker } from '../../worker-thread';
 import { keepIndexWorkers, takeIndexWorkers } from './index-workers-pool';
 import {
@@ -25,20 +25,6 @@ import {
 const REBUILD_BATCH = 1000;
 /** The fewest patents whose rebuild goes through the index workers. */
 const REBUILD_WORKERS_MIN = 1000;
-
-function list(json: string): string[] {
-  try {
-    const v = JSON.parse(json) as unknown;
-    return Array.isArray(v) ? v.map(String) : [];
-  } catch {
-    return [];
-  }
-}
-
-/** The index entry of a stored patent row. */
-function entryOf(r: PatentsTable, replace: boolean): IndexEntry {
-  return { patentId: Number(r.id), fields: indexFieldsOf(r, list(r.applicants), list(r.inventors)), replace };
-}
 
 /** Whether the connection has the side files attached (openDb does; an in-memory database does not). */
 export function hasIndexFiles(raw: SqliteDatabase.Database): boolean {
@@ -110,7 +96,7 @@ export async function prepareIndexFiles(
       for (let after = 0; ;) {
         const rows = read.all(after, REBUILD_BATCH) as PatentsTable[];
         if (!rows.length) break;
-        const entries = rows.map((r) => entryOf(r, false));
+        const entries = rows.map((r) => indexEntryOfRow(r, false));
         if (workers) await workers.post(Staging.unmarked(entries), 0, false);
         else await db.transaction().execute(async () => writeSqliteIndexRows(raw, entries, tables));
         after = Number(rows[rows.length - 1].id);
@@ -151,7 +137,7 @@ export async function repairPendingIndex(db: Kysely<Database>, raw: SqliteDataba
       );
       writeSqliteIndexRows(
         raw,
-        rows.map((r) => entryOf(r, true)),
+        rows.map((r) => indexEntryOfRow(r, true)),
       );
       clear.run(JSON.stringify(ids));
     });
