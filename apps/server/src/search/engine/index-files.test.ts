@@ -16,7 +16,7 @@ import { importJsonlFile } from '../../modules/patents/patent-import';
 import { seedDemoPatents } from '../../modules/patents/patent-seed';
 import { astOf } from '../../modules/search/testing';
 import { ftsQuery } from './compile-sqlite';
-import { indexWorkerStats } from './index-files';
+import { indexWorkerStats, withIndexWorkers } from './index-files';
 import { removeSqliteIndexRows, writeSqliteIndexRows } from './index-writer';
 import { storeWhenReady } from './sqlite-store';
 import { indexEntryOfRow } from '../../modules/patents/patents.repo';
@@ -147,6 +147,21 @@ describe('the full-text index in side files', () => {
     expect(indexedRows(b.sqlite!)).toEqual([patents, patents, patents]);
     expect(count(b.sqlite!, 'SELECT count(*) FROM index_pending')).toBe(0);
     expect(indexDigest(b.sqlite!)).toEqual(indexDigest(a.sqlite!));
+  });
+
+  it('an import that fails still gets the index rows of the batches it committed', async () => {
+    const dir = tempDir();
+    const db = await open(dir);
+    const before = indexWorkerStats.batches;
+    await expect(
+      withIndexWorkers(db, async () => {
+        await seedDemoPatents(db, 600, { seed: 9090, batchSize: 300 });
+        throw new Error('导入中断');
+      }),
+    ).rejects.toThrow('导入中断');
+    expect(indexWorkerStats.batches - before).toBe(2);
+    expect(indexedRows(db.sqlite!)).toEqual([600, 600, 600]);
+    expect(count(db.sqlite!, 'SELECT count(*) FROM index_pending')).toBe(0);
   });
 
   it('a transaction takes app.db’s write lock alone, so the workers can write the side files meanwhile', async () => {

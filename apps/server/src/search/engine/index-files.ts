@@ -372,7 +372,9 @@ export async function withIndexWorkers<T>(db: Db, run: () => Promise<T>): Promis
     out = await run();
     await workers.finish(db.db);
   } catch (err) {
-    await workers.stop();
+    // The batches committed before the failure still get their index rows (else index_pending keeps them for the
+    // next import or start): unless the workers are what failed.
+    await workers.finish(db.db).catch(() => workers.stop());
     throw err;
   } finally {
     sqliteIndexSinks.delete(raw);
