@@ -65,6 +65,12 @@ export function indexFilePaths(mainFile: string): string[] {
   });
 }
 
+/** Whether the connection has the side files attached (openDb's do; an in-memory database's do not). */
+export function hasIndexFiles(raw: SqliteDatabase.Database): boolean {
+  const names = new Set((raw.pragma('database_list') as { name: string }[]).map((d) => d.name));
+  return INDEX_FILES.every((f) => names.has(f.schema));
+}
+
 /**
  * Attaches the side files to a connection of the database at `raw.name` (created when missing, unless the
  * connection is read-only: an attached file opens with the main file's flags), each with its page cache

@@ -125,36 +125,41 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    // Retried while busy like a statement outside a transaction (retryingConnection): the BEGIN itself takes no lock.
-    for (let attempt = 1, pause = 50; ; attempt++, pause *= 2) {
+    // Retried while busy like a statement outside a transaction: the BEGIN itself takes no lock.
+    await busyRetrying(async () => {
       await connection.executeQuery(CompiledQuery.raw('begin'));
       try {
         await connection.executeQuery(CompiledQuery.raw(`DELETE FROM ${WRITE_LOCK_TABLE} WHERE id = 0`));
-        return;
       } catch (err) {
         await connection.executeQuery(CompiledQuery.raw('rollback'));
-        if (!isBusyError(err) || attempt >= STATEMENT_TRIES) throw err;
-        await new Promise((resolve) => setTimeout(resolve, pause * (0.75 + Math.random() / 2)));
+        throw err;
       }
-    }
+    });
   }
 }
 
 /** Statement-level retries while busy (outside a transaction), pauses 50, 100, 200, 400 ms with jitter. */
 const STATEMENT_TRIES = 5;
 
+/** Runs `attempt` again after an asynchronous pause while it fails busy and `retry()` allows, STATEMENT_TRIES in all. */
+async function busyRetrying<T>(attempt: () => Promise<T>, retry: () => boolean = () => true): Promise<T> {
+  for (let n = 1, pause = 50; ; n++, pause *= 2) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (!isBusyError(err) || !retry() || n >= STATEMENT_TRIES) throw err;
+      await new Promise((resolve) => setTimeout(resolve, pause * (0.75 + Math.random() / 2)));
+    }
+  }
+}
+
 function retryingConnection(inner: DatabaseConnection, sqlite: SqliteDatabase.Database): DatabaseConnection {
   return {
-    async executeQuery(query) {
-      for (let attempt = 1, pause = 50; ; attempt++, pause *= 2) {
-        try {
-          return await inner.executeQuery(query);
-        } catch (err) {
-          if (!isBusyError(err) || sqlite.inTransaction || attempt >= STATEMENT_TRIES) throw err;
-          await new Promise((resolve) => setTimeout(resolve, pause * (0.75 + Math.random() / 2)));
-        }
-      }
-    },
+    executeQuery: (query) =>
+      busyRetrying(
+        () => inner.executeQuery(query),
+        () => !sqlite.inTransaction,
+      ),
     streamQuery: (query, chunkSize) => inner.streamQuery(query, chunkSize),
   };
 }

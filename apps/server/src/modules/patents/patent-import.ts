@@ -7,12 +7,11 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Transaction } from 'kysely';
-import { withImportSettings, type Db } from '../../db';
-import { withIndexWorkers } from '../../search/engine/index-files';
+import type { Db } from '../../db';
+import { bulkImport } from '../../search/engine/index-files';
 import type { Database } from '../../db/schema';
 import { validateRecord, type PatentInput } from './patent-record';
 import { upsertPatents, type UpsertOptions } from './patents.repo';
-import { compactTitleIndex } from '../../search/engine/index-writer';
 
 export interface ImportError {
   line: number;
@@ -75,11 +74,12 @@ export const emptyImportState = (): ImportState => ({
 
 /** Imports one JSON Lines file. I/O errors (missing file, unreadable) are thrown; bad lines are not. */
 export async function importJsonlFile(db: Db, file: string, opts: ImportFileOptions = {}): Promise<ImportResult> {
-  return withImportSettings(db.sqlite, () => withIndexWorkers(db, () => importFile(db, file, opts)));
+  const started = Date.now();
+  const result = await bulkImport(db, () => importFile(db, file, opts));
+  return { ...result, elapsedMs: Date.now() - started };
 }
 
-async function importFile(db: Db, file: string, opts: ImportFileOptions): Promise<ImportResult> {
-  const started = Date.now();
+async function importFile(db: Db, file: string, opts: ImportFileOptions): Promise<ImportState> {
   const source = opts.source ?? path.basename(file);
   const maxErrors = opts.maxErrors ?? 200;
   const state: ImportState = opts.resume ? { ...opts.resume, errors: [...opts.resume.errors] } : emptyImportState();
@@ -115,8 +115,7 @@ async function importFile(db: Db, file: string, opts: ImportFileOptions): Promis
     lines.close();
     stream.destroy();
   }
-  await compactTitleIndex(db.sqlite);
-  return { ...state, elapsedMs: Date.now() - started };
+  return state;
 }
 
 /** Collects records and upserts them a batch at a time, committing the import state with each batch. */

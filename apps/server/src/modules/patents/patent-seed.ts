@@ -3,8 +3,8 @@ import { linkCompanyPatents } from '../company/company-link';
 // and the real records of PATENT_DATA_DIR (../shared/data/patents) imported in the background as a job.
 import fs from 'node:fs';
 import path from 'node:path';
-import { withImportSettings, type Db } from '../../db';
-import { withIndexWorkers } from '../../search/engine/index-files';
+import type { Db } from '../../db';
+import { bulkImport } from '../../search/engine/index-files';
 import type { Deps } from '../../deps';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -13,7 +13,6 @@ import { insertJob } from '../jobs/jobs.service';
 import { DEFAULT_DEMO_SEED, DemoPatentGenerator } from './demo-patents';
 import { pnStem, validateRecord, type PatentInput } from './patent-record';
 import { countPatents, upsertPatents, type UpsertCounts } from './patents.repo';
-import { compactTitleIndex } from '../../search/engine/index-writer';
 import { PATENT_IMPORT_JOB, type PatentImportParams } from './patents.jobs';
 
 /** What seedDemoPatents did: upsert counts, and generated records skipped because their numbers were taken. */
@@ -83,7 +82,7 @@ async function takenElsewhere(db: Db, batch: PatentInput[], source: string): Pro
  * runs with different seeds never store two patents under one number.
  */
 export async function seedDemoPatents(db: Db, count: number, opts: SeedPatentsOptions = {}): Promise<SeedCounts> {
-  return withImportSettings(db.sqlite, () => withIndexWorkers(db, () => seedDemo(db, count, opts)));
+  return bulkImport(db, () => seedDemo(db, count, opts));
 }
 
 async function seedDemo(db: Db, count: number, opts: SeedPatentsOptions): Promise<SeedCounts> {
@@ -121,7 +120,6 @@ async function seedDemo(db: Db, count: number, opts: SeedPatentsOptions): Promis
     total.unchanged += c.unchanged;
     opts.onProgress?.(done, total);
   }
-  await compactTitleIndex(db.sqlite);
   return total;
 }
 

@@ -736,11 +736,9 @@ export async function upsertPatents(
   // An import's index workers (withIndexWorkers) get the batch's index entries once it has committed.
   const sink = db.sqlite ? sqliteIndexSinks.get(db.sqlite) : undefined;
   let staged: ReturnType<NonNullable<typeof sink>['end']> = null;
-  let unmarked = 0;
   // Retried while another process holds the write lock (ADR 0015): each try counts from zero.
   await writeTransaction(db, { log: opts.log, what: 'patent batch' }, async (trx) => {
     if (!sink) return upsertInTransaction(trx);
-    unmarked = sink.unmarking;
     sink.begin(records.length);
     try {
       await upsertInTransaction(trx);
@@ -748,7 +746,7 @@ export async function upsertPatents(
       staged = sink.end();
     }
   });
-  await sink?.post(staged, unmarked);
+  await sink?.post(staged);
   return counts;
 
   async function upsertInTransaction(trx: Transaction<Schema>): Promise<void> {

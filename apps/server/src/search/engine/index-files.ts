@@ -4,9 +4,9 @@ import crypto from 'node:crypto';
 import type { Worker } from 'node:worker_threads';
 import type SqliteDatabase from 'better-sqlite3';
 import type { Kysely } from 'kysely';
-import type { Db } from '../../db';
+import { withImportSettings, type Db } from '../../db';
 import type { Database, PatentsTable } from '../../db/schema';
-import { INDEX_FILES, INDEX_TABLE_NAMES, indexFilePath, type IndexFile } from '../../db/index-files';
+import { hasIndexFiles, INDEX_FILES, INDEX_TABLE_NAMES, indexFilePath, type IndexFile } from '../../db/index-files';
 import { indexEntryOfRow } from '../../modules/patents/patents.repo';
 import { startWorker } from '../../worker-thread';
 import { keepIndexWorkers, takeIndexWorkers } from './index-workers-pool';
@@ -25,12 +25,6 @@ import {
 const REBUILD_BATCH = 1000;
 /** The fewest patents whose rebuild goes through the index workers. */
 const REBUILD_WORKERS_MIN = 1000;
-
-/** Whether the connection has the side files attached (openDb does; an in-memory database does not). */
-export function hasIndexFiles(raw: SqliteDatabase.Database): boolean {
-  const names = new Set((raw.pragma('database_list') as { name: string }[]).map((d) => d.name));
-  return INDEX_FILES.every((f) => names.has(f.schema));
-}
 
 /** The token and state a side file carries, or null when it has none (new, or made by another app.db). */
 function sideState(raw: SqliteDatabase.Database, f: IndexFile): { token: string; ready: number } | null {
@@ -97,8 +91,11 @@ export async function prepareIndexFiles(
         const rows = read.all(after, REBUILD_BATCH) as PatentsTable[];
         if (!rows.length) break;
         const entries = rows.map((r) => indexEntryOfRow(r, false));
-        if (workers) await workers.post(Staging.unmarked(entries), 0, false);
-        else await db.transaction().execute(async () => writeSqliteIndexRows(raw, entries, tables));
+        if (workers) {
+          const batch = new Staging(null);
+          batch.stage(entries);
+          await workers.post(batch);
+        } else await db.transaction().execute(async () => writeSqliteIndexRows(raw, entries, tables));
         after = Number(rows[rows.length - 1].id);
         done += rows.length;
         if (done % 50_000 < REBUILD_BATCH && total > 50_000) log(`全文索引重建中：${done}/${total}`);
@@ -164,13 +161,14 @@ interface WorkerReply {
 class Staging implements IndexStaging {
   entries: IndexEntry[] = [];
   removals: number[] = [];
-  constructor(private readonly mark: SqliteDatabase.Statement | null) {}
-  /** A rebuild's batch: nothing marked (the side files are not ready until it is done). */
-  static unmarked(entries: IndexEntry[]): Staging {
-    const s = new Staging(null);
-    s.entries = entries;
-    return s;
-  }
+  /**
+   * `mark`: marks the staged patents in index_pending (null: a rebuild's batch, nothing marked, as the side files are
+   * not ready until it is done). `unmarked`: how many of the finished patents the transaction unmarked.
+   */
+  constructor(
+    readonly mark: SqliteDatabase.Statement | null,
+    readonly unmarked = 0,
+  ) {}
   stage(entries: readonly IndexEntry[]): void {
     for (const e of entries) this.mark?.run(e.patentId);
     this.entries.push(...entries);
@@ -189,7 +187,6 @@ class Staging implements IndexStaging {
  */
 class IndexWorkers implements SqliteIndexSink {
   current: IndexStaging | null = null;
-  compactLater = false;
   private seq = 0;
   private readonly inFlight = new Map<number, { ids: number[]; acks: number }>();
   /** Per patent, its staged batches the workers have not both committed. */
@@ -253,11 +250,9 @@ class IndexWorkers implements SqliteIndexSink {
       this.current = null; // written in the transaction, as without workers
       return;
     }
-    if (this.done.length) {
-      this.unmark.run(JSON.stringify(this.done));
-      // Unmarked again by a later transaction if this one rolls back: harmless.
-    }
-    this.current = new Staging(this.mark);
+    // Unmarked again by a later transaction if this one rolls back: harmless.
+    if (this.done.length) this.unmark.run(JSON.stringify(this.done));
+    this.current = new Staging(this.mark, this.done.length);
   }
 
   end(): IndexStaging | null {
@@ -266,13 +261,13 @@ class IndexWorkers implements SqliteIndexSink {
     return s;
   }
 
-  /** `track`: the patents are marked in index_pending, to unmark once both workers have committed their rows. */
-  async post(staged: IndexStaging | null, unmarked: number, track = true): Promise<void> {
-    this.done.splice(0, unmarked);
-    if (this.error) throw this.error;
+  async post(staged: IndexStaging | null): Promise<void> {
     const staging = staged as Staging | null;
+    this.done.splice(0, staging?.unmarked ?? 0);
+    if (this.error) throw this.error;
     if (!staging || (!staging.entries.length && !staging.removals.length)) return;
-    const ids = track ? [...new Set([...staging.entries.map((e) => e.patentId), ...staging.removals])] : [];
+    // Marked patents are unmarked once both workers have committed their rows.
+    const ids = staging.mark ? [...new Set([...staging.entries.map((e) => e.patentId), ...staging.removals])] : [];
     for (const id of ids) this.outstanding.set(id, (this.outstanding.get(id) ?? 0) + 1);
     if (!this.workers.length) this.startWorkers(); // the first batch with index rows
     const seq = ++this.seq;
@@ -290,10 +285,6 @@ class IndexWorkers implements SqliteIndexSink {
       }),
     );
     await this.until(() => this.inFlight.size <= MAX_IN_FLIGHT);
-  }
-
-  get unmarking(): number {
-    return this.done.length;
   }
 
   /** Waits for every batch, unmarks what is left, and keeps the workers for the next import. */
@@ -379,6 +370,17 @@ export async function withIndexWorkers<T>(db: Db, run: () => Promise<T>): Promis
   } finally {
     sqliteIndexSinks.delete(raw);
   }
-  if (workers.compactLater) await compactTitleIndex(raw);
   return out;
+}
+
+/**
+ * A bulk import's surroundings (an import file, the demo patents): the import's page cache and temporary files
+ * (withImportSettings), its index workers, then the titles' index merged (compactTitleIndex) once they are done.
+ */
+export async function bulkImport<T>(db: Db, run: () => Promise<T>): Promise<T> {
+  return withImportSettings(db.sqlite, async () => {
+    const out = await withIndexWorkers(db, run);
+    await compactTitleIndex(db.sqlite);
+    return out;
+  });
 }

@@ -114,12 +114,6 @@ const TITLE_MERGE_PAGES = 500;
  */
 export async function compactTitleIndex(raw: SqliteDatabase.Database | undefined): Promise<boolean> {
   if (!raw) return false;
-  const sink = sqliteIndexSinks.get(raw);
-  if (sink) {
-    // An import's index workers may still be writing patents_ti: withIndexWorkers merges once they are done.
-    sink.compactLater = true;
-    return false;
-  }
   const segments = raw.prepare('SELECT count(DISTINCT segid) FROM patents_ti_idx').pluck();
   if ((segments.get() as number) <= TITLE_SEGMENTS_MAX) return false;
   const step = raw.prepare(`INSERT INTO patents_ti(patents_ti, rank) VALUES ('merge', -${TITLE_MERGE_PAGES})`);
@@ -231,19 +225,15 @@ export interface IndexStaging {
 
 /**
  * An import's index workers on a connection (search/engine/index-files.ts), with the staging of the transaction
- * under way (null between). upsertPatents calls begin() at the start of each try of its transaction (inside it: the
- * patents whose index rows the workers have committed are unmarked, `unmarking` of them), end() at the end of its
- * callback, and post() once the transaction has committed.
+ * under way (null between). upsertPatents calls begin() at the start of each try of its transaction (inside it),
+ * end() at the end of its callback, and post() with what end() gave once the transaction has committed.
  */
 export interface SqliteIndexSink {
   current: IndexStaging | null;
-  /** compactTitleIndex was called during the import: it runs when the workers are done. */
-  compactLater: boolean;
-  readonly unmarking: number;
   /** `records`: the batch's size (a small import's rows are written in its transaction, by writeIndexes). */
   begin(records: number): void;
   end(): IndexStaging | null;
-  post(staged: IndexStaging | null, unmarked: number): Promise<void>;
+  post(staged: IndexStaging | null): Promise<void>;
 }
 
 /** The index workers of each connection that has an import running with them (withIndexWorkers). */

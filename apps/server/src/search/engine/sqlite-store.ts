@@ -17,7 +17,7 @@ import type { Node } from '../expression/ast';
 import { parsePublicationNumber } from '../patent-number';
 import { addBitmap, addIdList, Bitset } from './bitset';
 import { loadSearchExtension } from '../../db/native';
-import { INDEX_FILES } from '../../db/index-files';
+import { hasIndexFiles, INDEX_FILES } from '../../db/index-files';
 import { ftsQuery, titleIndexQuery, txIndexQuery } from './compile-sqlite';
 import { FTS_HALVES_MIN, ftsHalvesOf, inHalves, type FtsHalves } from './fts-halves';
 import { hitsSql, idsSql } from './fts-halves-protocol';
@@ -102,16 +102,15 @@ export class SqliteStore extends ColumnStore {
   titleSeeks = 0;
   /** Term counts of recent one-phrase queries (scoredRows()), least recent first; dropped with `cache`. */
   private scored = new Map<string, ScoredRows>();
-  /** The schemas of the side files (none on a connection without them) and their data_version (checkIndexFiles). */
-  private readonly indexSchemas: string[];
+  /** The side files' data_version (none on a connection without them) and their last values (checkIndexFiles). */
+  private readonly indexVersions: Database.Statement[];
   private indexVersion = '';
   /** Live patents whose FTS5 row was not there when their token count was read. */
   private readonly unindexed = new Set<number>();
 
   constructor(private raw: Database.Database) {
     super();
-    const attached = new Set((raw.pragma('database_list') as { name: string }[]).map((d) => d.name));
-    this.indexSchemas = INDEX_FILES.map((f) => f.schema).filter((s) => attached.has(s));
+    this.indexVersions = hasIndexFiles(raw) ? INDEX_FILES.map((f) => raw.prepare(`PRAGMA ${f.schema}.data_version`).pluck()) : [];
     this.txIndex = process.env.IP_TX_INDEX !== 'off' && hasTable(raw, 'patents_tx');
     this.native = loadSearchExtension(raw) && hasTable(raw, 'patents_fts_docsize');
     if (this.native) raw.function('ip_doc_tokens', { deterministic: false }, (id) => this.docTokens[Number(id)] ?? 0);
@@ -135,16 +134,10 @@ export class SqliteStore extends ColumnStore {
     const rows = this.stmt('docsize', 'SELECT id, sz FROM patents_fts_docsize WHERE id >= ? AND id <= ?')
       .raw()
       .iterate(from, to) as IterableIterator<[number, Buffer]>;
-    const found = new Set<number>();
-    for (const [id, sz] of rows) {
-      if (id < this.docTokens.length) this.docTokens[id] = tokenTotal(sz);
-      if (from === to) found.add(id);
-    }
+    for (const [id, sz] of rows) if (id < this.docTokens.length) this.docTokens[id] = tokenTotal(sz);
     // A patent without its row yet (an import's index workers are behind, ADR 0089): read again when they commit.
-    if (from === to && !found.has(from) && this.live.has(from)) this.unindexed.add(from);
-    else if (from !== to)
-      for (let id = from; id <= Math.min(to, this.docTokens.length - 1); id++)
-        if (this.docTokens[id] === 0 && this.live.has(id)) this.unindexed.add(id);
+    for (let id = from; id <= Math.min(to, this.docTokens.length - 1); id++)
+      if (this.docTokens[id] === 0 && this.live.has(id)) this.unindexed.add(id);
   }
 
   /**
@@ -154,8 +147,8 @@ export class SqliteStore extends ColumnStore {
    * row are read again.
    */
   private checkIndexFiles(): void {
-    if (!this.indexSchemas.length) return;
-    const version = this.indexSchemas.map((s) => this.raw.pragma(`${s}.data_version`, { simple: true })).join(',');
+    if (!this.indexVersions.length) return;
+    const version = this.indexVersions.map((v) => v.get()).join(',');
     if (version === this.indexVersion) return;
     this.indexVersion = version;
     const ids = [...this.unindexed];
