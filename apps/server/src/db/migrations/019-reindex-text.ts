@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema';
 import type { MigrationDialect } from './helpers';
-import { writeIndexes, type IndexEntry } from '../../search/engine/index-writer';
+import { indexFieldsOf, writeIndexes, type IndexEntry } from '../../search/engine/index-writer';
 import { indexText } from '../../search/tokenise';
-import { contentHash, indexFieldsOf } from '../../modules/patents/patents.repo';
+import { contentHash } from '../../modules/patents/patents.repo';
 
 /** Patents per read and per writeIndexes call. */
 const BATCH = 500;

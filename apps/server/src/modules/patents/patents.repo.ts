@@ -16,12 +16,11 @@ import type { Database as Schema, PatentsTable } from '../../db/schema';
 import { int4Array, textArray } from '../../db/pg-binary';
 import { writeTransaction, type WriteRetryOptions } from '../../db/write';
 import {
-  agencyValues,
+  indexFieldsOf,
   removeSqliteIndexRows,
   sqliteIndexSinks,
   writeIndexes,
   type IndexEntry,
-  type IndexFields,
 } from '../../search/engine/index-writer';
 import { PatentNumberError, parseApplicationNumber, parsePublicationNumber } from '../../search/patent-number';
 import { dateOf } from './dates';
@@ -664,33 +663,6 @@ function pgStore(trx: Transaction<Schema>): Store {
       );
     },
   };
-}
-
-/**
- * The text a patent's index is made of. One place for the import and for migration 019, which rebuilds the index
- * of every stored patent when the normalisation or the tokens change.
- */
-export function indexFieldsOf(
-  row: Pick<PatentsTable, 'title' | 'abstract' | 'claims' | 'description' | 'address' | 'agency'>,
-  applicants: readonly string[],
-  inventors: readonly string[],
-): IndexFields {
-  return {
-    ti: row.title,
-    ab: row.abstract,
-    cl: row.claims,
-    de: row.description,
-    pa: applicants,
-    inv: inventors,
-    addr: row.address,
-    ag: agencyValues(row.agency),
-  };
-}
-
-/** A stored patent's index entry (its applicants and inventors read from their JSON columns). */
-export function indexEntryOfRow(row: PatentsTable, replace: boolean): IndexEntry {
-  const fields = indexFieldsOf(row, parseJson<string[]>(row.applicants, []), parseJson<string[]>(row.inventors, []));
-  return { patentId: Number(row.id), fields, replace };
 }
 
 /** Whether a stored row and its new values index the same text (then its text index stays as it is). */

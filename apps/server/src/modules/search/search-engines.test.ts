@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { parseExpression } from '../../search/expression';
+import { indexFieldsOf } from '../../search/engine/index-writer';
 import type { EngineQuery, SearchEngine } from '../../search/engine/search-engine';
 import { hasPatentData, readPatents } from '../../search/test-data';
-import { indexFieldsOf } from '../patents/patents.repo';
 import { builtInSearchEngine } from './search-engines';
 import { FACET_APPLICANTS, formatFacets, search } from './search.service';
 import { loadRecords, referenceEval, storedDocs, type StoredDoc } from './testing';

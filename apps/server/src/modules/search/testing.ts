@@ -2,12 +2,11 @@
 // Only tests import this file.
 import { normalise } from '../../search/normalise';
 import { isCjk, isWordChar, MAX_WORD, segment } from '../../search/tokenise';
-import { agencyValues } from '../../search/engine/index-writer';
+import { agencyValues, indexFieldsOf, writeIndexes } from '../../search/engine/index-writer';
 import { parseExpression, type Node } from '../../search/expression';
 import { parsePublicationNumber } from '../../search/patent-number';
 import type { Db } from '../../db';
-import { indexFieldsOf, upsertPatents } from '../patents/patents.repo';
-import { writeIndexes } from '../../search/engine/index-writer';
+import { upsertPatents } from '../patents/patents.repo';
 import { validateRecord } from '../patents/patent-record';
 import { positiveLeafQueries, rankFtsQuery } from '../../search/engine/compile-sqlite';
 import type { SqliteStore } from '../../search/engine/sqlite-store';

@@ -17,9 +17,8 @@ import { seedDemoPatents } from '../../modules/patents/patent-seed';
 import { astOf } from '../../modules/search/testing';
 import { ftsQuery } from './compile-sqlite';
 import { indexWorkerStats, withIndexWorkers } from './index-files';
-import { removeSqliteIndexRows, writeSqliteIndexRows } from './index-writer';
+import { indexEntryOfRow, removeSqliteIndexRows, writeSqliteIndexRows } from './index-writer';
 import { storeWhenReady } from './sqlite-store';
-import { indexEntryOfRow } from '../../modules/patents/patents.repo';
 import type { PatentsTable } from '../../db/schema';
 
 // The full-text index in side files (db/index-files.ts, ADR 0089): where the tables are, that an import's two worker
@@ -162,6 +161,43 @@ describe('the full-text index in side files', () => {
     expect(indexWorkerStats.batches - before).toBe(2);
     expect(indexedRows(db.sqlite!)).toEqual([600, 600, 600]);
     expect(count(db.sqlite!, 'SELECT count(*) FROM index_pending')).toBe(0);
+  });
+
+  it('a patent another writer changes before the workers reach its batch is indexed as stored, not as staged', async () => {
+    // The other writer (another process's small import, which writes its index rows itself) holds both side files'
+    // locks, so the workers wait; meanwhile the import commits its batch and the other writer changes a patent of it.
+    const dir = tempDir();
+    const db = await open(dir);
+    const other = new SqliteDatabase(db.sqlite!.name);
+    cleanups.push(() => void other.close());
+    attachIndexFiles(other);
+    other.pragma('busy_timeout = 10000');
+    other.exec('BEGIN');
+    for (const t of TABLES) other.prepare(`DELETE FROM ${t.table} WHERE rowid = -1`).run();
+    const before = indexWorkerStats.batches;
+    const seeding = seedDemoPatents(db, 300, { seed: 6060, batchSize: 300 });
+    const peek = new SqliteDatabase(db.sqlite!.name, { readonly: true });
+    cleanups.push(() => void peek.close());
+    while (count(peek, 'SELECT count(*) FROM index_pending') < 300) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(indexWorkerStats.batches).toBe(before);
+
+    const id = count(peek, 'SELECT min(id) FROM patents');
+    other.prepare("UPDATE patents SET title = '量子纠缠测距仪', abstract = '一种量子纠缠测距仪。' WHERE id = ?").run(id);
+    const changed = other.prepare('SELECT * FROM patents WHERE id = ?').get(id) as PatentsTable;
+    writeSqliteIndexRows(other, [indexEntryOfRow(changed, true)]);
+    other.exec('COMMIT');
+    await seeding;
+    expect(indexWorkerStats.batches - before).toBe(1);
+
+    const raw = db.sqlite!;
+    const store = await storeWhenReady(raw);
+    expect([...store.ftsSet(ftsQuery(astOf('名称=量子纠缠测距仪'))!).toArray()]).toEqual([id]);
+    // Every table equals a rebuild from the stored patents: one row a patent, the changed one with its new text.
+    expect(indexedRows(raw)).toEqual([300, 300, 300]);
+    const copy = tempDir();
+    await backupDatabase(loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }), path.join(copy, 'app.db'));
+    const rebuilt = await open(copy);
+    expect(indexDigest(raw)).toEqual(indexDigest(rebuilt.sqlite!));
   });
 
   it('a transaction takes app.db’s write lock alone, so the workers can write the side files meanwhile', async () => {

@@ -7,16 +7,16 @@ import type { Kysely } from 'kysely';
 import { withImportSettings, type Db } from '../../db';
 import type { Database, PatentsTable } from '../../db/schema';
 import { hasIndexFiles, INDEX_FILES, INDEX_TABLE_NAMES, indexFilePath, type IndexFile } from '../../db/index-files';
-import { indexEntryOfRow } from '../../modules/patents/patents.repo';
 import { startWorker } from '../../worker-thread';
 import { keepIndexWorkers, takeIndexWorkers } from './index-workers-pool';
+import type { IndexWorkerBatch } from './index-files.worker';
 import {
   compactTitleIndex,
+  indexEntryOfRow,
   removeSqliteIndexRows,
   sqliteIndexSinks,
   writeSqliteIndexRows,
   type IndexEntry,
-  type IndexFields,
   type IndexStaging,
   type SqliteIndexSink,
 } from './index-writer';
@@ -82,20 +82,23 @@ export async function prepareIndexFiles(
     const started = Date.now();
     if (total) log(`正在重建全文索引（${rebuild.map((f) => f.name).join('、')}）：${total} 件专利`);
     let done = 0;
-    const read = raw.prepare('SELECT * FROM patents WHERE id > ? ORDER BY id LIMIT ?');
-    // Both files from scratch and many patents: the two index workers write them (a crash starts the rebuild over).
+    // Both files from scratch and many patents: the two index workers write them, reading the patents themselves
+    // (a crash starts the rebuild over).
     const workers =
       tables === 'all' && total >= REBUILD_WORKERS_MIN && process.env.IP_INDEX_WORKERS !== 'off' ? new IndexWorkers(raw) : null;
+    const read = raw.prepare(`SELECT ${workers ? 'id' : '*'} FROM patents WHERE id > ? ORDER BY id LIMIT ?`);
     try {
       for (let after = 0; ;) {
         const rows = read.all(after, REBUILD_BATCH) as PatentsTable[];
         if (!rows.length) break;
-        const entries = rows.map((r) => indexEntryOfRow(r, false));
         if (workers) {
           const batch = new Staging(null);
-          batch.stage(entries);
+          batch.ids = rows.map((r) => Number(r.id));
           await workers.post(batch);
-        } else await db.transaction().execute(async () => writeSqliteIndexRows(raw, entries, tables));
+        } else {
+          const entries = rows.map((r) => indexEntryOfRow(r, false));
+          await db.transaction().execute(async () => writeSqliteIndexRows(raw, entries, tables));
+        }
         after = Number(rows[rows.length - 1].id);
         done += rows.length;
         if (done % 50_000 < REBUILD_BATCH && total > 50_000) log(`全文索引重建中：${done}/${total}`);
@@ -142,8 +145,6 @@ export async function repairPendingIndex(db: Kysely<Database>, raw: SqliteDataba
   }
 }
 
-const EMPTY_FIELDS: IndexFields = { ti: '', ab: '', cl: '', de: '', pa: '', inv: '', addr: '', ag: '' };
-
 /** Batches both workers of an import have committed, in this process (tests). */
 export const indexWorkerStats = { batches: 0 };
 
@@ -157,9 +158,9 @@ interface WorkerReply {
   error?: string;
 }
 
-/** One transaction's entries for the workers. */
+/** One transaction's patents for the workers (they read their text: index-files.worker.ts). */
 class Staging implements IndexStaging {
-  entries: IndexEntry[] = [];
+  ids: number[] = [];
   removals: number[] = [];
   /**
    * `mark`: marks the staged patents in index_pending (null: a rebuild's batch, nothing marked, as the side files are
@@ -170,8 +171,10 @@ class Staging implements IndexStaging {
     readonly unmarked = 0,
   ) {}
   stage(entries: readonly IndexEntry[]): void {
-    for (const e of entries) this.mark?.run(e.patentId);
-    this.entries.push(...entries);
+    for (const e of entries) {
+      this.mark?.run(e.patentId);
+      this.ids.push(e.patentId);
+    }
   }
   stageRemovals(ids: readonly number[]): void {
     for (const id of ids) this.mark?.run(id);
@@ -223,7 +226,7 @@ class IndexWorkers implements SqliteIndexSink {
       takeIndexWorkers(this.raw) ??
       INDEX_FILES.map((f) =>
         startWorker('index-files', import.meta.url, {
-          workerData: { file: indexFilePath(this.raw.name, f), tables: f.tables },
+          workerData: { file: indexFilePath(this.raw.name, f), tables: f.tables, main: this.raw.name },
         }),
       );
     for (const w of this.workers) {
@@ -265,25 +268,16 @@ class IndexWorkers implements SqliteIndexSink {
     const staging = staged as Staging | null;
     this.done.splice(0, staging?.unmarked ?? 0);
     if (this.error) throw this.error;
-    if (!staging || (!staging.entries.length && !staging.removals.length)) return;
+    if (!staging || (!staging.ids.length && !staging.removals.length)) return;
     // Marked patents are unmarked once both workers have committed their rows.
-    const ids = staging.mark ? [...new Set([...staging.entries.map((e) => e.patentId), ...staging.removals])] : [];
+    const ids = staging.mark ? [...new Set([...staging.ids, ...staging.removals])] : [];
     for (const id of ids) this.outstanding.set(id, (this.outstanding.get(id) ?? 0) + 1);
     if (!this.workers.length) this.startWorkers(); // the first batch with index rows
     const seq = ++this.seq;
     this.inFlight.set(seq, { ids, acks: 0 });
-    // The title file's worker needs 名称, 摘要 and 权利要求 alone: the rest (说明书 above all) is not copied to it.
-    const titleEntries = staging.entries.map((e) => ({
-      ...e,
-      fields: { ...EMPTY_FIELDS, ti: e.fields.ti, ab: e.fields.ab, cl: e.fields.cl },
-    }));
-    this.workers.forEach((w, i) =>
-      w.postMessage({
-        seq,
-        entries: INDEX_FILES[i].tables === 'ti-tx' ? titleEntries : staging.entries,
-        removals: staging.removals,
-      }),
-    );
+    // The workers read the patents' text themselves (index-files.worker.ts): the batch names them.
+    const batch: IndexWorkerBatch = { seq, ids: staging.ids, removals: staging.removals };
+    for (const w of this.workers) w.postMessage(batch);
     await this.until(() => this.inFlight.size <= MAX_IN_FLIGHT);
   }
 

@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type SqliteDatabase from 'better-sqlite3';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../../db';
-import type { Database } from '../../db/schema';
+import type { Database, PatentsTable } from '../../db/schema';
 import { indexStreams, indexText, indexTextWithMain } from '../tokenise';
 import { binaryArray, int4Array, OID_TSVECTOR, textArray } from '../../db/pg-binary';
 import { fieldTsvectorsBinary, tsvectorChunks } from './pg-tsvector';
@@ -40,6 +40,49 @@ export interface IndexFields {
 }
 
 export const INDEX_FIELDS = ['ti', 'ab', 'cl', 'de', 'pa', 'inv', 'addr', 'ag'] as const;
+
+/**
+ * The text a patent's index is made of. One place for the import, the index workers (which read the stored rows),
+ * the rebuilds and migration 019, which rebuilds the index of every stored patent when the normalisation or the
+ * tokens change.
+ */
+export function indexFieldsOf(
+  row: Pick<PatentsTable, 'title' | 'abstract' | 'claims' | 'description' | 'address' | 'agency'>,
+  applicants: readonly string[],
+  inventors: readonly string[],
+): IndexFields {
+  return {
+    ti: row.title,
+    ab: row.abstract,
+    cl: row.claims,
+    de: row.description,
+    pa: applicants,
+    inv: inventors,
+    addr: row.address,
+    ag: agencyValues(row.agency),
+  };
+}
+
+/** The values of a JSON array column (applicants, inventors); none when it is empty or not JSON. */
+function jsonList(text: string | null | undefined): string[] {
+  if (!text) return [];
+  try {
+    return JSON.parse(text) as string[];
+  } catch {
+    return [];
+  }
+}
+
+/** A stored patent's index entry (its applicants and inventors read from their JSON columns). */
+export function indexEntryOfRow(row: IndexedRow, replace: boolean): IndexEntry {
+  return { patentId: Number(row.id), fields: indexFieldsOf(row, jsonList(row.applicants), jsonList(row.inventors)), replace };
+}
+
+/** The columns of a stored patent its index is made of. */
+export type IndexedRow = Pick<
+  PatentsTable,
+  'id' | 'title' | 'abstract' | 'claims' | 'description' | 'applicants' | 'inventors' | 'address' | 'agency'
+>;
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -7,9 +7,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { seedDemoPatents } from '../../modules/patents/patent-seed';
 import { validateRecord } from '../../modules/patents/patent-record';
-import { getPatent, indexFieldsOf, upsertPatents } from '../../modules/patents/patents.repo';
+import { getPatent, upsertPatents } from '../../modules/patents/patents.repo';
 import { applicationCheckDigit } from '../patent-number';
-import { writeIndex } from './index-writer';
+import { indexFieldsOf, writeIndex } from './index-writer';
 import { tsvectorChunks, tsvectorChunksBinary } from './pg-tsvector';
 import { indexStreams } from '../tokenise';
 
