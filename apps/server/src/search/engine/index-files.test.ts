@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,7 +18,7 @@ import { importJsonlFile } from '../../modules/patents/patent-import';
 import { seedDemoPatents } from '../../modules/patents/patent-seed';
 import { astOf } from '../../modules/search/testing';
 import { ftsQuery } from './compile-sqlite';
-import { indexWorkerStats, withIndexWorkers } from './index-files';
+import { indexWorkerStats, repairPendingIndex, withIndexWorkers } from './index-files';
 import { indexEntryOfRow, removeSqliteIndexRows, writeSqliteIndexRows } from './index-writer';
 import { storeWhenReady } from './sqlite-store';
 import type { PatentsTable } from '../../db/schema';
@@ -234,6 +236,54 @@ describe('the full-text index in side files', () => {
     });
     states.push(sideFree());
     expect(states).toEqual([true, false, true]);
+  });
+
+  it('the repair of marked patents stops while another process holds a side file, and leaves them marked', async () => {
+    // `npm run import` (and the server's start) repairs what index_pending holds; beside a server's upload import those
+    // are that import's marks, and its workers hold the side files batch after batch: the repair must not fail the
+    // command, only leave the marks for later.
+    const dir = tempDir();
+    const db = await open(dir);
+    const raw = db.sqlite!;
+    await seedDemoPatents(db, 300, { seed: 5050, batchSize: 300 });
+    const ids = (raw.prepare('SELECT id FROM patents ORDER BY id LIMIT 3').pluck().all() as number[]).map(Number);
+    removeSqliteIndexRows(raw, ids);
+    for (const id of ids) raw.prepare('INSERT INTO index_pending (patent_id) VALUES (?)').run(id);
+    // A thread holds app-fts.db's write lock until told to let go.
+    const flag = new Int32Array(new SharedArrayBuffer(4));
+    const holder = new Worker(
+      `const { workerData, parentPort } = require('node:worker_threads');
+       const Database = require(workerData.module);
+       const db = new Database(workerData.file);
+       db.exec('BEGIN IMMEDIATE');
+       db.prepare('DELETE FROM patents_fts WHERE rowid = -1').run();
+       parentPort.postMessage('locked');
+       Atomics.wait(workerData.flag, 0, 0);
+       db.exec('COMMIT');
+       db.close();`,
+      {
+        eval: true,
+        workerData: {
+          module: createRequire(import.meta.url).resolve('better-sqlite3'),
+          file: indexFilePath(raw.name, INDEX_FILES[0]),
+          flag,
+        },
+      },
+    );
+    const exited = new Promise((resolve) => holder.once('exit', resolve));
+    cleanups.push(async () => void (await holder.terminate()));
+    await new Promise((resolve) => holder.once('message', resolve));
+    raw.pragma('busy_timeout = 20');
+    expect(await repairPendingIndex(db.db, raw)).toBe(0);
+    expect(count(raw, 'SELECT count(*) FROM index_pending')).toBe(3);
+    expect(indexedRows(raw)).toEqual([297, 297, 297]);
+
+    Atomics.store(flag, 0, 1);
+    Atomics.notify(flag, 0);
+    await exited;
+    expect(await repairPendingIndex(db.db, raw)).toBe(3);
+    expect(count(raw, 'SELECT count(*) FROM index_pending')).toBe(0);
+    expect(indexedRows(raw)).toEqual([300, 300, 300]);
   });
 
   it('the search store drops what it kept of the text queries when another connection commits index rows', async () => {

@@ -5,6 +5,7 @@ import type { Worker } from 'node:worker_threads';
 import type SqliteDatabase from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { withImportSettings, type Db } from '../../db';
+import { isBusyError } from '../../db/write';
 import type { Database, PatentsTable } from '../../db/schema';
 import { hasIndexFiles, INDEX_FILES, INDEX_TABLE_NAMES, indexFilePath, type IndexFile } from '../../db/index-files';
 import { startWorker } from '../../worker-thread';
@@ -118,7 +119,12 @@ export async function prepareIndexFiles(
 
 /**
  * Indexes again the patents in index_pending (an import's workers had not committed their rows when it ended), from
- * their stored text; a patent no longer stored loses its rows. Idempotent.
+ * their stored text; a patent no longer stored loses its rows. Idempotent, and safe beside another process's import
+ * whose marks these may be: it writes what is stored, and a later change marks its patent again.
+ *
+ * Best effort: when a side file stays locked past busy_timeout (that other import's workers, writing batch after
+ * batch), it stops and leaves the rest marked for the next import or start, rather than failing the import or the
+ * start that called it (`npm run import` beside a server's upload import failed so).
  */
 export async function repairPendingIndex(db: Kysely<Database>, raw: SqliteDatabase.Database): Promise<number> {
   const next = raw.prepare('SELECT patent_id FROM index_pending ORDER BY patent_id LIMIT ?').pluck();
@@ -128,19 +134,24 @@ export async function repairPendingIndex(db: Kysely<Database>, raw: SqliteDataba
   for (;;) {
     const ids = next.all(REBUILD_BATCH) as number[];
     if (!ids.length) return repaired;
-    await db.transaction().execute(async () => {
-      const rows = rowsOf.all(JSON.stringify(ids)) as PatentsTable[];
-      const stored = new Set(rows.map((r) => Number(r.id)));
-      removeSqliteIndexRows(
-        raw,
-        ids.filter((id) => !stored.has(id)),
-      );
-      writeSqliteIndexRows(
-        raw,
-        rows.map((r) => indexEntryOfRow(r, true)),
-      );
-      clear.run(JSON.stringify(ids));
-    });
+    try {
+      await db.transaction().execute(async () => {
+        const rows = rowsOf.all(JSON.stringify(ids)) as PatentsTable[];
+        const stored = new Set(rows.map((r) => Number(r.id)));
+        removeSqliteIndexRows(
+          raw,
+          ids.filter((id) => !stored.has(id)),
+        );
+        writeSqliteIndexRows(
+          raw,
+          rows.map((r) => indexEntryOfRow(r, true)),
+        );
+        clear.run(JSON.stringify(ids));
+      });
+    } catch (err) {
+      if (isBusyError(err)) return repaired;
+      throw err;
+    }
     repaired += ids.length;
   }
 }
