@@ -855,18 +855,18 @@ export async function upsertPatents(
     await store.insertChildren(children);
 
     // The text index of new patents, and of changed ones whose indexed text changed (a new legal status, say,
-    // leaves the index as it is).
-    const index: IndexEntry[] = [];
-    for (const p of written) {
-      const r = p.row!;
-      if (p.primary && sameIndexedText(p.primary, r)) continue;
-      index.push({
+    // leaves the index as it is). An import's index workers read the stored text themselves: they get the ids.
+    const reindexed = written.filter((p) => !(p.primary && sameIndexedText(p.primary, p.row!)));
+    const staging = sqlite ? sqliteIndexSinks.get(db.sqlite!)?.current : null;
+    if (staging) staging.stage(reindexed.map((p) => ids.get(p)!));
+    else {
+      const index: IndexEntry[] = reindexed.map((p) => ({
         patentId: ids.get(p)!,
-        fields: indexFieldsOf(r, p.doc!.applicants, p.doc!.inventors),
+        fields: indexFieldsOf(p.row!, p.doc!.applicants, p.doc!.inventors),
         replace: Boolean(p.primary),
-      });
+      }));
+      await writeIndexes(trx, db.dialect, index, sqlite ? db.sqlite : undefined);
     }
-    await writeIndexes(trx, db.dialect, index, sqlite ? db.sqlite : undefined);
     if (opts.inTransaction) await opts.inTransaction(trx, counts);
   }
 }

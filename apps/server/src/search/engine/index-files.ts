@@ -17,7 +17,6 @@ import {
   removeSqliteIndexRows,
   sqliteIndexSinks,
   writeSqliteIndexRows,
-  type IndexEntry,
   type IndexStaging,
   type SqliteIndexSink,
 } from './index-writer';
@@ -87,20 +86,23 @@ export async function prepareIndexFiles(
     // (a crash starts the rebuild over).
     const workers =
       tables === 'all' && total >= REBUILD_WORKERS_MIN && process.env.IP_INDEX_WORKERS !== 'off' ? new IndexWorkers(raw) : null;
+    // The workers get ids only (they read the rows themselves).
     const read = raw.prepare(`SELECT ${workers ? 'id' : '*'} FROM patents WHERE id > ? ORDER BY id LIMIT ?`);
+    if (workers) read.pluck();
     try {
       for (let after = 0; ;) {
-        const rows = read.all(after, REBUILD_BATCH) as PatentsTable[];
+        const rows = read.all(after, REBUILD_BATCH) as number[] | PatentsTable[];
         if (!rows.length) break;
         if (workers) {
           const batch = new Staging(null);
-          batch.ids = rows.map((r) => Number(r.id));
+          batch.stage(rows as number[]);
           await workers.post(batch);
+          after = (rows as number[])[rows.length - 1];
         } else {
-          const entries = rows.map((r) => indexEntryOfRow(r, false));
+          const entries = (rows as PatentsTable[]).map((r) => indexEntryOfRow(r, false));
           await db.transaction().execute(async () => writeSqliteIndexRows(raw, entries, tables));
+          after = Number((rows as PatentsTable[])[rows.length - 1].id);
         }
-        after = Number(rows[rows.length - 1].id);
         done += rows.length;
         if (done % 50_000 < REBUILD_BATCH && total > 50_000) log(`全文索引重建中：${done}/${total}`);
       }
@@ -181,11 +183,9 @@ class Staging implements IndexStaging {
     readonly mark: SqliteDatabase.Statement | null,
     readonly unmarked = 0,
   ) {}
-  stage(entries: readonly IndexEntry[]): void {
-    for (const e of entries) {
-      this.mark?.run(e.patentId);
-      this.ids.push(e.patentId);
-    }
+  stage(ids: readonly number[]): void {
+    for (const id of ids) this.mark?.run(id);
+    this.ids.push(...ids);
   }
   stageRemovals(ids: readonly number[]): void {
     for (const id of ids) this.mark?.run(id);

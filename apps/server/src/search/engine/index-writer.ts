@@ -224,7 +224,7 @@ export async function writeIndexes(
   if (dialect === 'sqlite') {
     const staging = raw && sqliteIndexSinks.get(raw)?.current;
     if (staging) {
-      staging.stage(entries);
+      staging.stage(entries.map((e) => e.patentId));
       return;
     }
     if (!raw) {
@@ -261,7 +261,8 @@ export async function writeIndexes(
  * which live in side files the workers write (db/index-files.ts).
  */
 export interface IndexStaging {
-  stage(entries: readonly IndexEntry[]): void;
+  /** Patents written (new, or with changed indexed text): the workers read their stored text. */
+  stage(ids: readonly number[]): void;
   /** Patents deleted: their index rows go. */
   stageRemovals(ids: readonly number[]): void;
 }
