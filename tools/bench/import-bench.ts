@@ -7,7 +7,9 @@
 // fresh database per part, removed at the end), where `cpu` is this process's and `server` the PostgreSQL
 // processes' (from /proc: the postmaster, its live children, and its waited-for children's times). On SQLite a second
 // line tells how much of the wall time the statements took (the writing thread's floor), by kind, and each part runs
-// with one writer and then with the import's two index workers (ADR 0089), their ratio printed. Not used by tests.
+// with one writer and then with the import's two index workers (ADR 0089), their ratio printed. The one-writer run
+// also prints the rate its statements alone allow on every CPU, and --pg the rate this process's and the server's CPU
+// together allow: the import's ceilings on the machine it runs on (ADR 0090). Not used by tests.
 //
 //   npx tsx tools/bench/import-bench.ts [--pg] [--n 20000] [--batch 1000] [--only demo|real] [--workers on|off] [--data DIR] [--dir /tmp/x] [--keep 1]
 //   (--data: the JSON Lines files to import, default ../shared/data/patents; --dir/--keep: where the SQLite databases go, kept)
@@ -120,8 +122,12 @@ async function freshDb(name: string): Promise<Db> {
   return db;
 }
 
-/** Runs `work` (which returns how many patents it handled) and prints its rates. */
-async function measure(label: string, work: () => Promise<{ n: number; note: string }>): Promise<number> {
+/**
+ * Runs `work` (which returns how many patents it handled) and prints its rates. `floor`: the run had one writer, so
+ * its statements' time is CPU no thread can share, and also prints the rate they alone would allow were they spread
+ * evenly over every CPU (the import's ceiling on this machine whatever moves to other threads: ADRs 0082, 0090).
+ */
+async function measure(label: string, work: () => Promise<{ n: number; note: string }>, floor = false): Promise<number> {
   const load = loadavg();
   const cpu0 = process.cpuUsage();
   const srv0 = serverCpu();
@@ -133,7 +139,11 @@ async function measure(label: string, work: () => Promise<{ n: number; note: str
   const cpu = (c.user + c.system) / 1e6;
   const srv = serverCpu() - srv0;
   // With a server: its CPU too, and the rate both CPUs together allow (a figure less at the mercy of the load).
-  const other = server ? `  server cpu ${srv.toFixed(2)} s, cpu+server ${fmt(n / (cpu + srv))}/s` : '';
+  // On every CPU together at most that many times as fast (the import's ceiling on this machine: ADR 0085).
+  const cores = os.cpus().length;
+  const other = server
+    ? `  server cpu ${srv.toFixed(2)} s, cpu+server ${fmt(n / (cpu + srv))}/s (at most ${fmt((n / (cpu + srv)) * cores)}/s on ${cores} CPUs)`
+    : '';
   console.log(
     `${label.padEnd(34)} ${fmt(n).padStart(7)} patents  wall ${wall.toFixed(2).padStart(6)} s ${fmt(n / wall).padStart(6)}/s` +
       `  cpu ${cpu.toFixed(2).padStart(6)} s ${fmt(n / cpu).padStart(6)}/s  (user ${(c.user / 1e6).toFixed(2)}, sys ${(c.system / 1e6).toFixed(2)})` +
@@ -146,6 +156,11 @@ async function measure(label: string, work: () => Promise<{ n: number; note: str
       `${''.padEnd(34)} in SQLite's statements ${total.toFixed(2)} s (${Math.round((total / wall) * 100)} % of wall): ` +
         `${parts.join(', ')}; the rest ${(wall - total).toFixed(2)} s`,
     );
+    if (floor && n)
+      console.log(
+        `${''.padEnd(34)} → SQLite's statements alone: ${((total / n) * 1000).toFixed(3)} ms a patent, at most ` +
+          `${fmt(n / (total / os.cpus().length))}/s on ${os.cpus().length} CPUs with no other work (target 3,000/s)`,
+      );
   }
   return n / wall;
 }
@@ -194,7 +209,7 @@ if (only !== 'real') {
       const c = await inMode(m, () => seedDemoPatents(db, N, { seed: 20260101, batchSize }));
       return { n: N, note: `(inserted ${c.inserted}, updated ${c.updated}, unchanged ${c.unchanged})` };
     };
-    ratio('demo', m, await measure(`demo patents, fresh database${modeLabel(m)}`, seed));
+    ratio('demo', m, await measure(`demo patents, fresh database${modeLabel(m)}`, seed, !server && m === 'off'));
     await measure(`demo patents again (no change)${modeLabel(m)}`, seed);
     await db.close();
   }
@@ -217,7 +232,7 @@ if (only !== 'demo') {
           note: `(${files.length} files, inserted ${t.inserted}, updated ${t.updated}, unchanged ${t.unchanged}, rejected ${t.rejected})`,
         };
       };
-      ratio('real', m, await measure(`real records, fresh database${modeLabel(m)}`, importAll));
+      ratio('real', m, await measure(`real records, fresh database${modeLabel(m)}`, importAll, !server && m === 'off'));
       await measure(`real records again (no change)${modeLabel(m)}`, importAll);
       await db.close();
     }
