@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 // @ts-expect-error scripts/pg.mjs is plain JavaScript
 import { freePort } from '../../../scripts/pg.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PATENT_DATA_DIR } from './search/test-data';
 
 // The compiled server (scripts/build-server.mjs) as production runs it: plain `node dist/main.js`, no tsx. Built into
 // a temp copy of the repository layout (<tmp>/apps/server/dist, node_modules linked) with a stand-in web build in
@@ -137,4 +138,33 @@ describe('the compiled server', () => {
     expect(backup.status, backup.stderr).toBe(0);
     expect(fs.statSync(path.join(tmp, 'b.db')).size).toBeGreaterThan(0);
   });
+
+  it("logs the full-text index's rebuild at start in JSON too (a side file gone, as after a restore)", async () => {
+    const exited = new Promise((r) => child!.once('exit', r));
+    child!.kill('SIGTERM');
+    await exited;
+    const file = path.join(PATENT_DATA_DIR, 'cn_full_fields_fixtures.jsonl');
+    const imported = spawnSync(process.execPath, [path.join(dist, 'import.js'), file], {
+      cwd: tmp,
+      env: env(),
+      encoding: 'utf8',
+    });
+    expect(imported.status, imported.stderr).toBe(0);
+    for (const f of ['app-title.db', 'app-title.db-wal', 'app-title.db-shm']) fs.rmSync(path.join(dataDir, f), { force: true });
+
+    output = '';
+    const port = (await freePort()) as number;
+    base = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, [path.join(dist, 'main.js')], { cwd: tmp, env: env(port), stdio: 'pipe' });
+    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    await waitForServer(base, 60_000);
+    const lines = output.split('\n').filter((l) => l.trim());
+    const msgs = lines.map((l) => {
+      expect(() => JSON.parse(l), l).not.toThrow();
+      return (JSON.parse(l) as { msg?: string }).msg ?? '';
+    });
+    expect(msgs.find((m) => m.startsWith('正在重建全文索引（app-title.db）'))).toBeDefined();
+    expect(msgs.find((m) => m.startsWith('全文索引已重建'))).toBeDefined();
+  }, 120_000);
 });

@@ -16,6 +16,7 @@ import { postingsWhenReady, storeWhenReady } from './search/engine/sqlite-store'
 import { pgStoreWhenReady } from './search/engine/pg-store';
 import { GroongaIndex, useGroonga } from './search/engine/groonga';
 import { limitHeapGrowth } from './heap-growth';
+import { startupLogger } from './http/logging';
 
 // Before anything fills the heap: its growth between full collections sets the server's peak memory (ADR 0079).
 limitHeapGrowth();
@@ -25,7 +26,10 @@ async function main() {
   const config = loadConfig();
   const db = openDb(config);
   // One server at a time migrates and seeds (several started together on one empty database).
-  await withStartupLock(db, config, () => migrate(db.db as never, db.dialect));
+  // The rebuild of the full-text index at start (a restored backup, a database from before ADR 0089) reports its
+  // progress in the server's log format.
+  const startLog = await startupLogger(config);
+  await withStartupLock(db, config, () => migrate(db.db as never, db.dialect, (msg) => startLog.info(msg)));
   const app = await buildApp({ config, db });
   // Demo patents now (searchable from the first page), the real records as a background job after listen.
   await withStartupLock(db, config, async () => {

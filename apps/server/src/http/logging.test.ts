@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD, call, createTestApp, login, type TestApp } from '../../test/helpers';
-import { loggerOptions, maskUrl } from './logging';
+import { loggerOptions, maskUrl, startupLogger } from './logging';
 
 // What reaches the log: no WARN for answers a handler sends itself (a search-syntax 400, a redirect), and in
 // production no password, verification code or token in any line.
@@ -87,6 +87,22 @@ describe('log lines', () => {
     expect(typeof pretty.stream?.write).toBe('function');
     const json = (await loggerOptions({ logLevel: 'info', logFormat: 'json' })) as { stream?: unknown };
     expect(json.stream).toBeUndefined();
+  });
+
+  it("logs the start's migrations and index rebuild like the server: JSON at its level, secrets hidden", async () => {
+    const log = capture();
+    const start = await startupLogger({ logLevel: 'info', logFormat: 'json' }, log.sink);
+    start.info('正在重建全文索引（app-fts.db、app-title.db）：3 件专利');
+    start.debug('not at info');
+    start.info({ headers: { authorization: 'Bearer secret-token' } }, 'with a header');
+    expect(log.lines().map((l) => [l.level, l.msg])).toEqual([
+      [30, '正在重建全文索引（app-fts.db、app-title.db）：3 件专利'],
+      [30, 'with a header'],
+    ]);
+    expect(log.text()).not.toContain('secret-token');
+    const quiet = capture();
+    (await startupLogger({ logLevel: 'warn', logFormat: 'json' }, quiet.sink)).info('below warn');
+    expect(quiet.text()).toBe('');
   });
 
   it('masks secret query values in logged URLs', () => {

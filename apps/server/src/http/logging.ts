@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import { pino, type Logger, type LoggerOptions } from 'pino';
 import type { Config } from '../config';
 
 /** Where log lines go instead of stdout (tests capture them). */
@@ -69,4 +70,13 @@ export async function loggerOptions(
     },
     ...(stream ? { stream } : {}),
   };
+}
+
+/**
+ * A logger like the server's (its level, format and redaction) for what runs before the server exists: the
+ * migrations and the full-text index's rebuild at start, which wrote plain lines among the JSON ones.
+ */
+export async function startupLogger(config: Pick<Config, 'logLevel' | 'logFormat'>, sink?: LogSink): Promise<Logger> {
+  const { stream, ...options } = (await loggerOptions(config, sink)) as LoggerOptions & { stream?: LogSink };
+  return stream ? pino(options, stream) : pino(options);
 }
