@@ -15,6 +15,7 @@ import { openDb } from '../apps/server/src/db';
 import { migrate } from '../apps/server/src/db/migrate';
 import { withStartupLock } from '../apps/server/src/db/startup-lock';
 import { importJsonlFile, type ImportState } from '../apps/server/src/modules/patents/patent-import';
+import { bulkImport } from '../apps/server/src/search/engine/index-files';
 import { linkCompanyPatents } from '../apps/server/src/modules/company/company-link';
 import { queueMonitoring } from '../apps/server/src/modules/monitoring/monitoring.run';
 
@@ -54,53 +55,63 @@ async function main() {
   const total = { read: 0, inserted: 0, updated: 0, unchanged: 0, rejected: 0 };
   let ioErrors = 0;
   const tty = process.stderr.isTTY;
-  for (const file of paths) {
-    const name = path.basename(file);
-    const fileStart = Date.now();
-    let lastShown = 0;
-    // What the committed batches hold: counted in the summary even when a later batch fails.
-    let committed: ImportState | null = null;
-    const show = (s: ImportState, final = false) => {
-      const now = Date.now();
-      if (!final && now - lastShown < 1000) return;
-      lastShown = now;
-      const secs = Math.max(0.001, (now - fileStart) / 1000);
-      const line = `${name}：已读取 ${fmt(s.read)} 行，新增 ${fmt(s.inserted)}，更新 ${fmt(s.updated)}，未变化 ${fmt(s.unchanged)}，拒绝 ${fmt(s.rejected)}，${fmt(Math.round(s.read / secs))} 行/秒`;
-      process.stderr.write(tty ? `\r\x1b[K${line}${final ? '\n' : ''}` : `${line}\n`);
-    };
-    try {
-      const r = await importJsonlFile(db, file, {
-        batchSize,
-        onRejected: (line, reason) => process.stderr.write(`${tty ? '\r\x1b[K' : ''}${name}:${line} ${reason}\n`),
-        onProgress: (s) => {
-          committed = { ...s };
-          show(s);
-        },
-      });
-      show(r, true);
-      for (const k of Object.keys(total) as (keyof typeof total)[]) total[k] += r[k];
-    } catch (err) {
-      ioErrors++;
-      const done = committed as ImportState | null;
-      if (done) for (const k of Object.keys(total) as (keyof typeof total)[]) total[k] += done[k];
-      const code = (err as NodeJS.ErrnoException).code;
-      const readError = code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR';
-      const msg =
-        code === 'ENOENT'
-          ? '文件不存在'
-          : code === 'EACCES'
-            ? '没有读取权限'
-            : code === 'EISDIR'
-              ? '这是一个目录'
-              : String((err as Error).message ?? err);
-      const kept = done
-        ? `，此前已提交 ${fmt(done.inserted + done.updated + done.unchanged)} 条（至第 ${fmt(done.line)} 行），再次运行即可补齐，已导入的记录不会重复`
-        : '';
-      process.stderr.write(
-        `${tty ? '\r\x1b[K' : ''}${name}：${readError ? `无法读取（${msg}）` : `导入中断（${msg}）${kept}`}\n`,
-      );
+  // The files as one bulk import: the index workers and the titles' merge span them all (ADR 0090). Each file's
+  // errors are reported below; what fails after the last file (the index workers) leaves the committed records.
+  const imported = bulkImport(db, async () => {
+    for (const file of paths) {
+      const name = path.basename(file);
+      const fileStart = Date.now();
+      let lastShown = 0;
+      // What the committed batches hold: counted in the summary even when a later batch fails.
+      let committed: ImportState | null = null;
+      const show = (s: ImportState, final = false) => {
+        const now = Date.now();
+        if (!final && now - lastShown < 1000) return;
+        lastShown = now;
+        const secs = Math.max(0.001, (now - fileStart) / 1000);
+        const line = `${name}：已读取 ${fmt(s.read)} 行，新增 ${fmt(s.inserted)}，更新 ${fmt(s.updated)}，未变化 ${fmt(s.unchanged)}，拒绝 ${fmt(s.rejected)}，${fmt(Math.round(s.read / secs))} 行/秒`;
+        process.stderr.write(tty ? `\r\x1b[K${line}${final ? '\n' : ''}` : `${line}\n`);
+      };
+      try {
+        const r = await importJsonlFile(db, file, {
+          batchSize,
+          onRejected: (line, reason) => process.stderr.write(`${tty ? '\r\x1b[K' : ''}${name}:${line} ${reason}\n`),
+          onProgress: (s) => {
+            committed = { ...s };
+            show(s);
+          },
+        });
+        show(r, true);
+        for (const k of Object.keys(total) as (keyof typeof total)[]) total[k] += r[k];
+      } catch (err) {
+        ioErrors++;
+        const done = committed as ImportState | null;
+        if (done) for (const k of Object.keys(total) as (keyof typeof total)[]) total[k] += done[k];
+        const code = (err as NodeJS.ErrnoException).code;
+        const readError = code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR';
+        const msg =
+          code === 'ENOENT'
+            ? '文件不存在'
+            : code === 'EACCES'
+              ? '没有读取权限'
+              : code === 'EISDIR'
+                ? '这是一个目录'
+                : String((err as Error).message ?? err);
+        const kept = done
+          ? `，此前已提交 ${fmt(done.inserted + done.updated + done.unchanged)} 条（至第 ${fmt(done.line)} 行），再次运行即可补齐，已导入的记录不会重复`
+          : '';
+        process.stderr.write(
+          `${tty ? '\r\x1b[K' : ''}${name}：${readError ? `无法读取（${msg}）` : `导入中断（${msg}）${kept}`}\n`,
+        );
+      }
     }
-  }
+  });
+  await imported.catch((err: unknown) => {
+    ioErrors++;
+    process.stderr.write(
+      `全文索引未能全部写入（${(err as Error).message}）：已提交的记录不受影响，其索引将在下次导入或服务器启动时补建\n`,
+    );
+  });
   // Patents whose applicant is a registered company become that company's (ADR 0018).
   const linkStart = Date.now();
   const linked = await linkCompanyPatents(db.db, new Date().toISOString());

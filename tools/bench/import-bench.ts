@@ -1,8 +1,9 @@
 // Import throughput benchmark, through the real code path (upsertPatents + writeIndexes): N generated demo patents
 // (seedDemoPatents) into a fresh database, then the real records of ../shared/data/patents (importJsonlFile, file by
-// file) into another fresh one, each followed by the same import again (nothing changes: every record counts as
-// unchanged). Prints patents/s by wall clock and by CPU time (process.cpuUsage: user + system of the whole process,
-// worker threads included) and the load average, since the machine may be shared. SQLite by default (the databases
+// file in one bulkImport, as `npm run import` does) into another fresh one, each followed by the same import again
+// (nothing changes: every record counts as unchanged). Prints patents/s by wall clock and by CPU time
+// (process.cpuUsage: user + system of the whole process, worker threads included) and the load average, since the
+// machine may be shared. SQLite by default (the databases
 // are deleted at the end unless --keep is given); with --pg a throwaway PostgreSQL cluster (scripts/pg.mjs, one
 // fresh database per part, removed at the end), where `cpu` is this process's and `server` the PostgreSQL
 // processes' (from /proc: the postmaster, its live children, and its waited-for children's times). On SQLite a second
@@ -24,6 +25,7 @@ import { migrate } from '../../apps/server/src/db/migrate';
 import { importJsonlFile } from '../../apps/server/src/modules/patents/patent-import';
 import { jsonlFiles, seedDemoPatents } from '../../apps/server/src/modules/patents/patent-seed';
 import { PATENT_DATA_DIR } from '../../apps/server/src/search/test-data';
+import { bulkImport } from '../../apps/server/src/search/engine/index-files';
 import { benchArgs } from './args';
 
 const args = benchArgs();
@@ -223,10 +225,14 @@ if (only !== 'demo') {
       const db = await freshDb(`real${server ? '' : `_${m}`}`);
       const importAll = async () => {
         const t = { read: 0, inserted: 0, updated: 0, unchanged: 0, rejected: 0 };
-        for (const f of files) {
-          const r = await inMode(m, () => importJsonlFile(db, f, { batchSize }));
-          for (const k of Object.keys(t) as (keyof typeof t)[]) t[k] += r[k];
-        }
+        const all = async () => {
+          for (const f of files) {
+            const r = await importJsonlFile(db, f, { batchSize });
+            for (const k of Object.keys(t) as (keyof typeof t)[]) t[k] += r[k];
+          }
+        };
+        // As `npm run import -- *.jsonl` and the import job do: the files as one bulk import (ADR 0090).
+        await inMode(m, () => bulkImport(db, all));
         return {
           n: t.read - t.rejected,
           note: `(${files.length} files, inserted ${t.inserted}, updated ${t.updated}, unchanged ${t.unchanged}, rejected ${t.rejected})`,

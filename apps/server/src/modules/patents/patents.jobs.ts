@@ -2,6 +2,7 @@ import { linkCompanyPatents } from '../company/company-link';
 import { queueMonitoring } from '../monitoring/monitoring.run';
 import { writeTransaction } from '../../db/write';
 import { readyStore } from '../../search/engine/sqlite-store';
+import { bulkImport } from '../../search/engine/index-files';
 // The patent import as a job: one or more JSON Lines files, imported in batches with the job's progress and
 // checkpoint committed in each batch's transaction. A job interrupted by a crash or a restart resumes at the
 // line after its last committed batch, with its counts intact.
@@ -69,47 +70,52 @@ async function runPatentImport(ctx: JobContext): Promise<Record<string, unknown>
   let finished: ImportState = cp.finished ?? emptyImportState();
   let finishedLines = cp.finishedLines ?? 0;
   let lastLog = Date.now();
-  for (let i = cp.file ?? 0; i < files.length; i++) {
-    const f = files[i];
-    const resume = i === cp.file ? cp.state : undefined;
-    ctx.checkStop();
-    const result = await importJsonlFile(deps.db, f.path, {
-      source: f.name,
-      resume,
-      // Small batches inside the server: each one holds the database (and the event loop) only briefly.
-      batchSize: 250,
-      yieldBetweenBatches: true,
-      log: deps.log,
-      now: () => deps.clock().toISOString(),
-      onBatch: async (state, trx) => {
-        ctx.checkStop();
-        const cur = { ...state, errors: withFile(state.errors, f.name, many) };
-        const checkpoint: Checkpoint = { file: i, state, finished, finishedLines };
-        await ctx.progressIn(trx, {
-          done: finishedLines + state.line,
-          result: summary(finished, cur, files.length),
-          checkpoint: { ...checkpoint },
-        });
-      },
-      onProgress: (state) => {
-        if (params.log && Date.now() - lastLog > 5000) {
-          lastLog = Date.now();
-          const done = finishedLines + state.line;
-          deps.log.info(`导入专利数据 ${f.name}：已处理 ${done}/${total} 行（${total ? Math.floor((done * 100) / total) : 0}%）`);
-        }
-      },
-    });
-    const lines = result.line;
-    const merged = summary(finished, { ...result, errors: withFile(result.errors, f.name, many) }, files.length);
-    finished = { ...merged, line: 0, errors: merged.errors };
-    finishedLines += lines;
-    if (params.log) {
-      deps.log.info(
-        `导入专利数据 ${f.name} 完成：读取 ${result.read}，新增 ${result.inserted}，更新 ${result.updated}，未变化 ${result.unchanged}，拒绝 ${result.rejected}`,
-      );
+  // The files as one bulk import: the index workers and the titles' merge span them all (ADR 0090).
+  await bulkImport(deps.db, async () => {
+    for (let i = cp.file ?? 0; i < files.length; i++) {
+      const f = files[i];
+      const resume = i === cp.file ? cp.state : undefined;
+      ctx.checkStop();
+      const result = await importJsonlFile(deps.db, f.path, {
+        source: f.name,
+        resume,
+        // Small batches inside the server: each one holds the database (and the event loop) only briefly.
+        batchSize: 250,
+        yieldBetweenBatches: true,
+        log: deps.log,
+        now: () => deps.clock().toISOString(),
+        onBatch: async (state, trx) => {
+          ctx.checkStop();
+          const cur = { ...state, errors: withFile(state.errors, f.name, many) };
+          const checkpoint: Checkpoint = { file: i, state, finished, finishedLines };
+          await ctx.progressIn(trx, {
+            done: finishedLines + state.line,
+            result: summary(finished, cur, files.length),
+            checkpoint: { ...checkpoint },
+          });
+        },
+        onProgress: (state) => {
+          if (params.log && Date.now() - lastLog > 5000) {
+            lastLog = Date.now();
+            const done = finishedLines + state.line;
+            deps.log.info(
+              `导入专利数据 ${f.name}：已处理 ${done}/${total} 行（${total ? Math.floor((done * 100) / total) : 0}%）`,
+            );
+          }
+        },
+      });
+      const lines = result.line;
+      const merged = summary(finished, { ...result, errors: withFile(result.errors, f.name, many) }, files.length);
+      finished = { ...merged, line: 0, errors: merged.errors };
+      finishedLines += lines;
+      if (params.log) {
+        deps.log.info(
+          `导入专利数据 ${f.name} 完成：读取 ${result.read}，新增 ${result.inserted}，更新 ${result.updated}，未变化 ${result.unchanged}，拒绝 ${result.rejected}`,
+        );
+      }
+      await ctx.progress({ done: finishedLines, checkpoint: { file: i + 1, finished, finishedLines } });
     }
-    await ctx.progress({ done: finishedLines, checkpoint: { file: i + 1, finished, finishedLines } });
-  }
+  });
   if (params.deleteAfter) for (const f of files) await fs.promises.rm(f.path, { force: true });
   // Patents whose applicant is a registered company become that company's (ADR 0018).
   const linked = await writeTransaction(deps.db, { log: deps.log, what: 'link company patents' }, (trx) =>

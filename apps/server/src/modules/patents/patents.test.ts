@@ -15,6 +15,7 @@ import { countPatents, findPatentIdByNumber, getPatent, upsertPatents } from './
 import { parseExpression } from '../../search/expression';
 import { searchIds } from '../search/search.service';
 import { PATENT_IMPORT_JOB } from './patents.jobs';
+import { indexWorkerStats } from '../../search/engine/index-files';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -409,6 +410,29 @@ describe('the import as a job', () => {
       result: { read: 700, inserted: 700, updated: 0, unchanged: 0, rejected: 0, errors: [] },
     });
     expect(await countPatents(t.db)).toBe(700);
+  });
+});
+
+describe('the import job of several files', () => {
+  it('imports them as one bulk import: on SQLite the index workers start once, and index every patent', async () => {
+    const gen = new DemoPatentGenerator(19);
+    const files = ['j1.jsonl', 'j2.jsonl'].map((name) => ({
+      name,
+      path: writeFile(
+        name,
+        Array.from({ length: 300 }, () => line({ ...gen.next(), is_demo: false })),
+      ),
+    }));
+    const before = indexWorkerStats.imports;
+    await createJob(t.db, { kind: PATENT_IMPORT_JOB, ownerId: 1, params: { files }, total: 600 }, now());
+    expect(await drainJobs(t.deps, allJobHandlers())).toBe(1);
+    expect(await countPatents(t.db)).toBe(600);
+    if (t.db.dialect !== 'sqlite') return;
+    expect(indexWorkerStats.imports - before).toBe(1);
+    const raw = t.db.sqlite!;
+    for (const table of ['patents_fts', 'patents_ti', 'patents_tx'])
+      expect(raw.prepare(`SELECT count(*) FROM ${table}_docsize`).pluck().get()).toBe(600);
+    expect(raw.prepare('SELECT count(*) FROM index_pending').pluck().get()).toBe(0);
   });
 });
 

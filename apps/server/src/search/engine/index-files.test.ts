@@ -18,7 +18,7 @@ import { importJsonlFile } from '../../modules/patents/patent-import';
 import { seedDemoPatents } from '../../modules/patents/patent-seed';
 import { astOf } from '../../modules/search/testing';
 import { ftsQuery } from './compile-sqlite';
-import { indexWorkerStats, repairPendingIndex, withIndexWorkers } from './index-files';
+import { bulkImport, indexWorkerStats, repairPendingIndex, withIndexWorkers } from './index-files';
 import { indexEntryOfRow, removeSqliteIndexRows, writeSqliteIndexRows } from './index-writer';
 import { storeWhenReady } from './sqlite-store';
 import type { PatentsTable } from '../../db/schema';
@@ -163,6 +163,35 @@ describe('the full-text index in side files', () => {
     expect(indexWorkerStats.batches - before).toBe(2);
     expect(indexedRows(db.sqlite!)).toEqual([600, 600, 600]);
     expect(count(db.sqlite!, 'SELECT count(*) FROM index_pending')).toBe(0);
+  });
+
+  it('the files of one bulk import share its workers, the second file changing what the first staged', async () => {
+    // Both files hold the same applications (one generator seed), so the second replaces the first's patents while
+    // the workers may still have the first's batches queued.
+    const files = async (db: Db, dir: string) => {
+      for (const [name, suffix] of [
+        ['a.jsonl', '改进型'],
+        ['b.jsonl', '第二代'],
+      ])
+        expect((await importJsonlFile(db, recordsFile(dir, name, 450, suffix), { batchSize: 300 })).rejected).toBe(0);
+    };
+    const one = tempDir();
+    process.env.IP_INDEX_WORKERS = 'off';
+    const a = await open(one);
+    await bulkImport(a, () => files(a, one));
+    delete process.env.IP_INDEX_WORKERS;
+
+    const two = tempDir();
+    const b = await open(two);
+    const before = { ...indexWorkerStats };
+    await bulkImport(b, () => files(b, two));
+    expect(indexWorkerStats.imports - before.imports).toBe(1);
+    expect(indexWorkerStats.batches - before.batches).toBe(4);
+    expect(count(b.sqlite!, 'SELECT count(*) FROM patents')).toBe(450);
+    expect(count(b.sqlite!, "SELECT count(*) FROM patents WHERE title LIKE '%第二代'")).toBe(450);
+    expect(indexedRows(b.sqlite!)).toEqual([450, 450, 450]);
+    expect(count(b.sqlite!, 'SELECT count(*) FROM index_pending')).toBe(0);
+    expect(indexDigest(b.sqlite!)).toEqual(indexDigest(a.sqlite!));
   });
 
   it('a patent another writer changes before the workers reach its batch is indexed as stored, not as staged', async () => {

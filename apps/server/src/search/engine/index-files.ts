@@ -158,8 +158,8 @@ export async function repairPendingIndex(db: Kysely<Database>, raw: SqliteDataba
   }
 }
 
-/** Batches both workers of an import have committed, in this process (tests). */
-export const indexWorkerStats = { batches: 0 };
+/** Batches both workers of an import have committed, and the imports that ran with workers, in this process (tests). */
+export const indexWorkerStats = { batches: 0, imports: 0 };
 
 /** Batches a worker may have queued before the import waits for it. */
 const MAX_IN_FLIGHT = 2;
@@ -363,6 +363,7 @@ export async function withIndexWorkers<T>(db: Db, run: () => Promise<T>): Promis
   await repairPendingIndex(db.db, raw);
   const workers = new IndexWorkers(raw);
   sqliteIndexSinks.set(raw, workers);
+  indexWorkerStats.imports++;
   let out: T;
   try {
     out = await run();
@@ -378,14 +379,27 @@ export async function withIndexWorkers<T>(db: Db, run: () => Promise<T>): Promis
   return out;
 }
 
+/** The databases (their SQLite connection, or the Db) a bulkImport is running on. */
+const inBulkImport = new WeakSet<object>();
+
 /**
  * A bulk import's surroundings (an import file, the demo patents): the import's page cache and temporary files
  * (withImportSettings), its index workers, then the titles' index merged (compactTitleIndex) once they are done.
+ * Inside another on the same database it just runs: the files of one import (`npm run import`, the import job) go
+ * through one, so the workers do not drain and the titles are not merged between files (ADR 0090: 32,315 real
+ * records in 6 files, 2,449–2,721/s file by file, 2,889–3,421/s in one).
  */
 export async function bulkImport<T>(db: Db, run: () => Promise<T>): Promise<T> {
-  return withImportSettings(db.sqlite, async () => {
-    const out = await withIndexWorkers(db, run);
-    await compactTitleIndex(db.sqlite);
-    return out;
-  });
+  const key: object = db.sqlite ?? db;
+  if (inBulkImport.has(key)) return run();
+  inBulkImport.add(key);
+  try {
+    return await withImportSettings(db.sqlite, async () => {
+      const out = await withIndexWorkers(db, run);
+      await compactTitleIndex(db.sqlite);
+      return out;
+    });
+  } finally {
+    inBulkImport.delete(key);
+  }
 }
