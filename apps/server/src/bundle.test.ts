@@ -53,6 +53,16 @@ async function waitForServer(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`the compiled server did not answer within ${timeoutMs / 1000}s:\n${output}`);
 }
 
+/** Starts the compiled server on a free port (`child`, `base`), its output collected in `output`. */
+async function startServer(timeoutMs: number): Promise<void> {
+  const port = (await freePort()) as number;
+  base = `http://127.0.0.1:${port}`;
+  child = spawn(process.execPath, [path.join(dist, 'main.js')], { cwd: tmp, env: env(port), stdio: 'pipe' });
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  await waitForServer(base, timeoutMs);
+}
+
 // Once: the api project's PostgreSQL run leaves this file out (vitest.config.ts, sqliteOnly); the bundle runs on SQLite.
 describe('the compiled server', () => {
   beforeAll(async () => {
@@ -70,12 +80,7 @@ describe('the compiled server', () => {
     fs.mkdirSync(path.join(tmp, 'apps/web/dist'), { recursive: true });
     fs.writeFileSync(path.join(tmp, 'apps/web/dist/index.html'), `<!doctype html><title>t</title>${MARKER}`);
 
-    const port = (await freePort()) as number;
-    base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, [path.join(dist, 'main.js')], { cwd: tmp, env: env(port), stdio: 'pipe' });
-    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-    await waitForServer(base, 30_000);
+    await startServer(30_000);
   }, 90_000);
 
   afterAll(async () => {
@@ -153,12 +158,7 @@ describe('the compiled server', () => {
     for (const f of ['app-title.db', 'app-title.db-wal', 'app-title.db-shm']) fs.rmSync(path.join(dataDir, f), { force: true });
 
     output = '';
-    const port = (await freePort()) as number;
-    base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, [path.join(dist, 'main.js')], { cwd: tmp, env: env(port), stdio: 'pipe' });
-    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-    await waitForServer(base, 60_000);
+    await startServer(60_000);
     const lines = output.split('\n').filter((l) => l.trim());
     const msgs = lines.map((l) => {
       expect(() => JSON.parse(l), l).not.toThrow();
